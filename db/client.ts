@@ -1,0 +1,66 @@
+import path from "node:path";
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+/**
+ * One Drizzle database type for both drivers: the query builder is the same at run time,
+ * so the postgres-js instance is typed as the PGlite one.
+ */
+export type Db = PgliteDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "postgres" | "pglite";
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
+
+export interface DatabaseOptions {
+  /** PostgreSQL server URL; when empty an embedded PGlite database is used. */
+  url?: string;
+  /** PGlite data directory, or "memory://" for a throw-away database. */
+  dataDir?: string;
+  migrate?: boolean;
+}
+
+/** Opens a database and applies the committed migrations (both drivers). */
+export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database> {
+  const url = opts.url ?? process.env.DATABASE_URL;
+  const shouldMigrate = opts.migrate ?? true;
+  if (url) {
+    const client = postgres(url, { max: Number(process.env.DATABASE_POOL_MAX ?? 10), onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    if (shouldMigrate) await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+  const dataDir = opts.dataDir ?? process.env.PGLITE_DATA_DIR ?? path.join(process.cwd(), "data", "pglite");
+  if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema });
+  if (shouldMigrate) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+const g = globalThis as unknown as { __gestionaleDb?: Promise<Database> };
+
+/** The process-wide database (one PGlite instance or one postgres pool), migrated on first use. */
+export function getDatabase(): Promise<Database> {
+  if (!g.__gestionaleDb) {
+    g.__gestionaleDb = openDatabase().catch((err) => {
+      g.__gestionaleDb = undefined;
+      throw err;
+    });
+  }
+  return g.__gestionaleDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}

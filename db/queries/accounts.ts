@@ -1,0 +1,194 @@
+/**
+ * Account flows that happen before there is a session (login, sign-up, password reset, invitation
+ * links). They are the only queries outside the tenant scope: each finds its tenant from the
+ * credential or token it is given, never from caller input.
+ */
+import crypto from "node:crypto";
+import { addDays, format } from "date-fns";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { TenantScope } from "@/db/scope";
+import { passwordTokens, tenants, users, type Role, type Tenant, type User } from "@/db/schema";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { clearFailures, recordFailure, secondsToWait } from "@/lib/auth/throttle";
+import { initTenantDefaults } from "@/db/queries/tenant-defaults";
+
+export const TRIAL_DAYS = 30;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const ALL_ROLES: Role[] = ["ROLE_USER", "ROLE_DOCUMENT", "ROLE_ADMIN"];
+
+export function normalizeLogin(login: string): string {
+  return login.trim().toLowerCase();
+}
+
+export async function findUserByLogin(db: Db, login: string): Promise<User | undefined> {
+  const key = normalizeLogin(login);
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.username, key), eq(users.email, key)))
+    .limit(1);
+  return u;
+}
+
+export type AuthResult = { ok: true; user: User } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; wait: number };
+
+/** Checks a login; repeated failures on the same login name must wait longer and longer. */
+export async function authenticate(db: Db, login: string, password: string): Promise<AuthResult> {
+  const key = normalizeLogin(login);
+  if (!key || !password) return { ok: false, reason: "invalid" };
+  const wait = await secondsToWait(db, key);
+  if (wait > 0) return { ok: false, reason: "throttled", wait };
+  const user = await findUserByLogin(db, key);
+  // Verify against a dummy hash when the user is missing so timing does not reveal accounts.
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+  if (!user || !ok) {
+    await recordFailure(db, key);
+    return { ok: false, reason: "invalid" };
+  }
+  await clearFailures(db, key);
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  return { ok: true, user };
+}
+
+let dummy: Promise<string> | undefined;
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  return dummy;
+}
+
+export interface NewTenantInput {
+  id?: number;
+  denomination: string;
+  email: string;
+  username?: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  roles?: Role[];
+  expireDate?: string;
+  isFree?: boolean;
+  demo?: boolean;
+  tenant?: Partial<typeof tenants.$inferInsert>;
+}
+
+export class DuplicateLoginError extends Error {}
+
+/** Creates a tenant with its first administrator (all three roles) and a trial subscription. */
+export async function createTenantWithAdmin(db: Db, input: NewTenantInput): Promise<{ tenant: Tenant; admin: User }> {
+  const email = normalizeLogin(input.email);
+  const username = normalizeLogin(input.username ?? input.email);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx0) => {
+    const tx = tx0 as unknown as Db;
+    const taken = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.email, email), eq(users.username, username), eq(users.email, username), eq(users.username, email)));
+    if (taken.length) throw new DuplicateLoginError();
+    const [tenant] = await tx
+      .insert(tenants)
+      .values({
+        ...(input.id ? { id: input.id } : {}),
+        denomination: input.denomination.trim(),
+        email,
+        expireDate: input.expireDate ?? format(addDays(new Date(), TRIAL_DAYS), "yyyy-MM-dd"),
+        isFree: input.isFree ?? true,
+        demo: input.demo ?? false,
+        ...input.tenant,
+      })
+      .returning();
+    if (input.id) {
+      // keep the serial ahead of explicitly numbered tenants (the demo is tenant 1)
+      await tx.execute(sql`select setval(pg_get_serial_sequence('tenants','id'), greatest((select max(id) from tenants), 1))`);
+    }
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        tenantId: tenant!.id,
+        username,
+        email,
+        passwordHash,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        roles: input.roles ?? ALL_ROLES,
+      })
+      .returning();
+    await initTenantDefaults(new TenantScope(tx, tenant!.id));
+    return { tenant: tenant!, admin: admin! };
+  });
+}
+
+function sha256(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** A single-use token for a password link; only its hash is stored. */
+export async function createPasswordToken(db: Db, user: User, kind: "reset" | "invite"): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const ttl = kind === "reset" ? RESET_TOKEN_TTL_MS : INVITE_TOKEN_TTL_MS;
+  await db.insert(passwordTokens).values({
+    tenantId: user.tenantId,
+    userId: user.id,
+    kind,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + ttl),
+  });
+  return token;
+}
+
+/** The user a still-valid, unused token belongs to. */
+export async function findTokenUser(db: Db, kind: "reset" | "invite", token: string): Promise<User | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const [row] = await db
+    .select({ user: users })
+    .from(passwordTokens)
+    .innerJoin(users, and(eq(users.id, passwordTokens.userId), eq(users.tenantId, passwordTokens.tenantId)))
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, sha256(token)),
+        eq(passwordTokens.kind, kind),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, new Date()),
+      ),
+    );
+  return row?.user;
+}
+
+/**
+ * Sets a new password through a link and burns the token (and every other open link of the same
+ * user). Returns the user, or undefined when the link is unknown, used or expired.
+ */
+export async function usePasswordToken(db: Db, kind: "reset" | "invite", token: string, password: string): Promise<User | undefined> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx0) => {
+    const tx = tx0 as unknown as Db;
+    const [burnt] = await tx
+      .update(passwordTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordTokens.tokenHash, sha256(token)),
+          eq(passwordTokens.kind, kind),
+          isNull(passwordTokens.usedAt),
+          gt(passwordTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!burnt) return undefined;
+    await tx
+      .update(passwordTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordTokens.userId, burnt.userId), isNull(passwordTokens.usedAt)));
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, version: sql`${users.version} + 1` })
+      .where(and(eq(users.id, burnt.userId), eq(users.tenantId, burnt.tenantId)))
+      .returning();
+    await clearFailures(tx, user!.username);
+    return user;
+  });
+}
+
+export { verifyPassword };

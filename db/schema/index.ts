@@ -1,0 +1,4 @@
+export * from "./columns";
+export * from "./tenants";
+export * from "./users";
+export * from "./auth";

@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, version } from "./columns";
+import { tenants } from "./tenants";
+
+export const ROLES = ["ROLE_USER", "ROLE_DOCUMENT", "ROLE_ADMIN"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    /** Login name: the e-mail for ordinary accounts, a short name for the demo. Stored lower-case. */
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    /** argon2id; null until an invited user sets a password. */
+    passwordHash: text("password_hash"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    color: text("color").notNull().default("#7c3aed"),
+    roles: jsonb("roles").$type<Role[]>().notNull().default(sql`'["ROLE_USER"]'::jsonb`),
+    version: version(),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  },
+  (t) => [
+    // login by username or e-mail, across tenants
+    uniqueIndex("users_username_key").on(t.username),
+    uniqueIndex("users_email_key").on(t.email),
+    // user lists of a tenant
+    index("users_tenant_idx").on(t.tenantId),
+  ],
+);
+
+export type User = typeof users.$inferSelect;

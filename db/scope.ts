@@ -1,0 +1,136 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { NotFoundError, StaleVersionError } from "@/lib/api/errors";
+import type { Db } from "./client";
+import { tenants, type Tenant } from "./schema";
+
+/** A business table: it has an id and a tenant_id, and may have a version. */
+export type TenantTable = PgTable & { id: PgColumn; tenantId: PgColumn; version?: PgColumn };
+
+type Row<T extends PgTable> = T["$inferSelect"];
+type NewRow<T extends PgTable> = Omit<T["$inferInsert"], "tenantId" | "id" | "version">;
+
+export interface ListOptions {
+  where?: SQL | undefined;
+  orderBy?: SQL | PgColumn | (SQL | PgColumn)[];
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * The tenant-scoped data layer. Route handlers receive a scope built from the session by the
+ * guard and never see the raw database, so every read and write carries `tenant_id = <session tenant>`.
+ * A row of another tenant behaves exactly like a missing row (NotFoundError → 404).
+ */
+export class TenantScope {
+  constructor(
+    private readonly database: Db,
+    readonly tenantId: number,
+  ) {}
+
+  /** The tenant condition ANDed with the caller's conditions. */
+  where<T extends TenantTable>(table: T, ...conditions: (SQL | undefined)[]): SQL {
+    return and(eq(table.tenantId, this.tenantId), ...conditions) as SQL;
+  }
+
+  async list<T extends TenantTable>(table: T, opts: ListOptions = {}): Promise<Row<T>[]> {
+    let q = this.database
+      .select()
+      .from(table as PgTable)
+      .where(this.where(table, opts.where))
+      .$dynamic();
+    if (opts.orderBy) q = q.orderBy(...(Array.isArray(opts.orderBy) ? opts.orderBy : [opts.orderBy]));
+    if (opts.limit !== undefined) q = q.limit(opts.limit);
+    if (opts.offset !== undefined) q = q.offset(opts.offset);
+    return (await q) as Row<T>[];
+  }
+
+  async count<T extends TenantTable>(table: T, where?: SQL): Promise<number> {
+    const [r] = await this.database
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table as PgTable)
+      .where(this.where(table, where));
+    return Number(r?.n ?? 0);
+  }
+
+  async find<T extends TenantTable>(table: T, id: number): Promise<Row<T> | undefined> {
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
+    const rows = await this.list(table, { where: eq(table.id, id), limit: 1 });
+    return rows[0];
+  }
+
+  /** A row of this tenant, or NotFoundError for a missing or foreign id. */
+  async getOrThrow<T extends TenantTable>(table: T, id: number, message?: string): Promise<Row<T>> {
+    const row = await this.find(table, id);
+    if (!row) throw new NotFoundError(message);
+    return row;
+  }
+
+  async insert<T extends TenantTable>(table: T, values: NewRow<T>): Promise<Row<T>> {
+    const rows = (await this.database
+      .insert(table as PgTable)
+      .values({ ...(values as object), tenantId: this.tenantId } as never)
+      .returning()) as Row<T>[];
+    return rows[0]!;
+  }
+
+  /**
+   * Updates one row of this tenant. With `expectedVersion` the write happens only if nobody
+   * saved the row since it was read (409 otherwise); the version is bumped on every update.
+   */
+  async update<T extends TenantTable>(
+    table: T,
+    id: number,
+    expectedVersion: number | undefined,
+    values: Partial<NewRow<T>>,
+  ): Promise<Row<T>> {
+    const set: Record<string, unknown> = { ...(values as object) };
+    const conditions: SQL[] = [eq(table.id, id)];
+    if (table.version) {
+      set.version = sql`${table.version} + 1`;
+      if (expectedVersion !== undefined) conditions.push(eq(table.version, expectedVersion));
+    }
+    const rows = (await this.database
+      .update(table as PgTable)
+      .set(set as never)
+      .where(this.where(table, ...conditions))
+      .returning()) as Row<T>[];
+    if (rows[0]) return rows[0];
+    await this.getOrThrow(table, id);
+    throw new StaleVersionError();
+  }
+
+  async delete<T extends TenantTable>(table: T, id: number): Promise<void> {
+    const rows = await this.database
+      .delete(table as PgTable)
+      .where(this.where(table, eq(table.id, id)))
+      .returning({ id: table.id });
+    if (rows.length === 0) throw new NotFoundError();
+  }
+
+  /** The session's own tenant row. */
+  async getTenant(): Promise<Tenant> {
+    const [row] = await this.database.select().from(tenants).where(eq(tenants.id, this.tenantId));
+    if (!row) throw new NotFoundError("Azienda non trovata");
+    return row;
+  }
+
+  async updateTenant(expectedVersion: number | undefined, values: Partial<typeof tenants.$inferInsert>): Promise<Tenant> {
+    const { id: _id, version: _v, ...rest } = values;
+    const conditions = [eq(tenants.id, this.tenantId)];
+    if (expectedVersion !== undefined) conditions.push(eq(tenants.version, expectedVersion));
+    const [row] = await this.database
+      .update(tenants)
+      .set({ ...rest, version: sql`${tenants.version} + 1` })
+      .where(and(...conditions))
+      .returning();
+    if (row) return row;
+    await this.getTenant();
+    throw new StaleVersionError();
+  }
+
+  /** Runs `fn` in one transaction with a scope bound to it. */
+  async transaction<R>(fn: (scope: TenantScope) => Promise<R>): Promise<R> {
+    return this.database.transaction(async (tx) => fn(new TenantScope(tx as unknown as Db, this.tenantId)));
+  }
+}

@@ -1,0 +1,60 @@
+import type { NextRequest } from "next/server";
+import { getDb, type Db } from "@/db/client";
+import { TenantScope } from "@/db/scope";
+import type { Role } from "@/db/schema";
+import { getCurrentUser, hasRole, type CurrentUser } from "@/lib/auth/current-user";
+import { ForbiddenError, UnauthorizedError } from "./errors";
+import { errorResponse } from "./respond";
+
+type Params = Record<string, string | string[] | undefined>;
+type NextCtx = { params: Promise<Params> };
+
+export interface GuardedContext<P extends Params> {
+  req: NextRequest;
+  params: P;
+  user: CurrentUser;
+  /** The only way a handler reaches business data: every query carries the session's tenant. */
+  scope: TenantScope;
+}
+
+export interface PublicContext<P extends Params> {
+  req: NextRequest;
+  params: P;
+  /** Unscoped database, for the pre-session account flows in db/queries/accounts.ts only. */
+  db: Db;
+}
+
+/**
+ * The one guard of every non-public route handler: session (401), role (403), tenant scope,
+ * and the error contract (no handler error becomes anything but our JSON failure).
+ * `role` defaults to ROLE_USER; pass null for "any logged-in user".
+ */
+export function guarded<P extends Params = Params>(
+  role: Role | null,
+  handler: (ctx: GuardedContext<P>) => Promise<Response>,
+): (req: NextRequest, ctx: NextCtx) => Promise<Response> {
+  return async (req, ctx) => {
+    try {
+      const user = await getCurrentUser();
+      if (!user) throw new UnauthorizedError();
+      if (!hasRole(user, role)) throw new ForbiddenError();
+      const scope = new TenantScope(await getDb(), user.tenantId);
+      return await handler({ req, params: ((await ctx?.params) ?? {}) as P, user, scope });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+/** Public handlers (login, sign-up, password links): the same error contract, no session. */
+export function publicRoute<P extends Params = Params>(
+  handler: (ctx: PublicContext<P>) => Promise<Response>,
+): (req: NextRequest, ctx: NextCtx) => Promise<Response> {
+  return async (req, ctx) => {
+    try {
+      return await handler({ req, params: ((await ctx?.params) ?? {}) as P, db: await getDb() });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
