@@ -28,6 +28,14 @@ export class TenantScope {
     readonly tenantId: number,
   ) {}
 
+  /**
+   * The unscoped database, for platform tables that are not business data: global login
+   * uniqueness, password tokens, the mail outbox. Never use it for tenant tables.
+   */
+  get platform(): Db {
+    return this.database;
+  }
+
   /** The tenant condition ANDed with the caller's conditions. */
   where<T extends TenantTable>(table: T, ...conditions: (SQL | undefined)[]): SQL {
     return and(eq(table.tenantId, this.tenantId), ...conditions) as SQL;

@@ -118,7 +118,7 @@ export function decideNavigation(path: string, user: NavUser | null, lastRoute: 
   return { kind: "redirect", to: fallbackRoute(user, lastRoute, quoteTenants) };
 }
 
-function fallbackRoute(user: NavUser, lastRoute: string | null, quoteTenants: number[]): string {
+export function fallbackRoute(user: NavUser, lastRoute: string | null, quoteTenants = quoteTenantIds()): string {
   if (lastRoute && isRememberable(lastRoute) && canSee(user, lastRoute, quoteTenants)) return lastRoute;
   return startPage(user);
 }

@@ -1,3 +1,4 @@
+import { cache } from "react";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { tenants, users, type Role } from "@/db/schema";
@@ -20,7 +21,9 @@ export interface CurrentUser {
  * The user of the current request, read fresh from the database (roles changed by an admin apply
  * at once; a deleted user is logged out). Null when nobody is logged in.
  */
-export async function getCurrentUser(): Promise<CurrentUser | null> {
+export const getCurrentUser = cache(loadCurrentUser);
+
+async function loadCurrentUser(): Promise<CurrentUser | null> {
   const session = await auth();
   const id = Number(session?.user?.id);
   const tenantId = Number(session?.user?.tenantId);

@@ -1,0 +1,30 @@
+// POST /api/login — username or e-mail + password; sets the session cookie.
+import { CredentialsSignin, signIn } from "@/lib/auth";
+import { readForm, validate } from "@/lib/api/body";
+import { TooManyRequestsError, UnauthorizedError } from "@/lib/api/errors";
+import { ok } from "@/lib/api/respond";
+import { publicRoute } from "@/lib/api/route";
+import { INVALID_LOGIN, throttledMessage } from "@/lib/auth/messages";
+import { loginSchema } from "@/lib/schemas/user";
+import { findUserByLogin } from "@/db/queries/accounts";
+import { fallbackRoute } from "@/lib/navigation";
+
+export const POST = publicRoute(async ({ req, db }) => {
+  const form = await readForm(req);
+  const { username, password } = validate(loginSchema, Object.fromEntries(form));
+  try {
+    await signIn("credentials", { username, password, redirect: false });
+  } catch (err) {
+    if (err instanceof CredentialsSignin) {
+      const m = /^throttled:(\d+)$/.exec(err.code ?? "");
+      if (m) throw new TooManyRequestsError(throttledMessage(Number(m[1])));
+      throw new UnauthorizedError(INVALID_LOGIN);
+    }
+    throw err;
+  }
+  // Where to go now: the last remembered route if still allowed, else the start page.
+  const user = await findUserByLogin(db, username);
+  const lastRoute = req.cookies.get("last_route")?.value ?? null;
+  const redirectTo = user ? fallbackRoute({ username: user.username, roles: user.roles, tenantId: user.tenantId }, lastRoute) : "/";
+  return ok({ message: "Accesso effettuato", redirectTo });
+});

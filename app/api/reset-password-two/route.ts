@@ -1,0 +1,15 @@
+// POST /api/reset-password-two — field "passwordReset" {token, passwordFirst, passwordSecond}: sets the new password.
+import { usePasswordToken } from "@/db/queries/accounts";
+import { readEntity } from "@/lib/api/body";
+import { BadRequestError } from "@/lib/api/errors";
+import { ok } from "@/lib/api/respond";
+import { publicRoute } from "@/lib/api/route";
+import { LINK_INVALID } from "@/lib/auth/messages";
+import { passwordLinkSchema } from "@/lib/schemas/user";
+
+export const POST = publicRoute(async ({ req, db }) => {
+  const input = await readEntity(req, "passwordReset", passwordLinkSchema);
+  const user = await usePasswordToken(db, "reset", input.token, input.passwordFirst);
+  if (!user) throw new BadRequestError(LINK_INVALID);
+  return ok({ message: "Password aggiornata: ora puoi accedere con la nuova password" });
+});

@@ -1,0 +1,96 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Controller } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { ColorPicker } from "@/components/ui/color-picker";
+import { Field } from "@/components/ui/field";
+import { FormErrorBanner } from "@/components/ui/form-banner";
+import { Input } from "@/components/ui/input";
+import { Modal } from "@/components/ui/modal";
+import { apiGet, apiPostEntity, showError, showSuccess } from "@/lib/client/api";
+import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
+import { profileSchema, type ProfileInput } from "@/lib/schemas/user";
+import { PasswordDialog } from "./password-dialog";
+
+interface Profile extends ProfileInput {
+  email: string;
+  username: string;
+}
+
+/** 'Profilo': e-mail shown as Username (read-only), Nome, Cognome, colour; link to the password dialog. */
+export function ProfileDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: (u: ProfileInput) => void }) {
+  const [email, setEmail] = useState("");
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const form = useZodForm(profileSchema, { firstName: "", lastName: "", color: "#7c3aed", version: 0 });
+  const { register, control, formState, handleSubmit, reset } = form;
+
+  useEffect(() => {
+    if (!open) return;
+    setSubmitted(false);
+    apiGet<{ user: Profile }>("/api/users/get-profile")
+      .then(({ user }) => {
+        setEmail(user.email);
+        reset({ firstName: user.firstName, lastName: user.lastName, color: user.color, version: user.version });
+      })
+      .catch(showError);
+  }, [open, reset]);
+
+  const errors = submitted ? collectErrorMessages(formState.errors) : [];
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        const res = await apiPostEntity<{ user: Profile }>("/api/users/set-profile", "user", values);
+        showSuccess(res);
+        reset({ firstName: res.user.firstName, lastName: res.user.lastName, color: res.user.color, version: res.user.version });
+        onSaved(res.user);
+        onClose();
+      } catch (err) {
+        showError(err);
+      }
+    },
+    () => setSubmitted(true),
+  );
+
+  return (
+    <>
+      <Modal
+        open={open}
+        onClose={onClose}
+        title="Profilo"
+        dirty={formState.isDirty}
+        busy={formState.isSubmitting}
+        onSubmit={onSubmit}
+        footer={
+          <>
+            <Button type="button" variant="secondary" onClick={() => setPasswordOpen(true)}>
+              Cambia password
+            </Button>
+            <Button type="submit" loading={formState.isSubmitting}>
+              Salva
+            </Button>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-3">
+          <FormErrorBanner errors={errors} />
+          <Field label="Username">
+            <Input value={email} readOnly disabled />
+          </Field>
+          <Field label="Nome" required error={formState.errors.firstName?.message}>
+            <Input {...register("firstName")} autoComplete="given-name" />
+          </Field>
+          <Field label="Cognome" required error={formState.errors.lastName?.message}>
+            <Input {...register("lastName")} autoComplete="family-name" />
+          </Field>
+          <Field label="Colore">
+            <Controller control={control} name="color" render={({ field }) => <ColorPicker value={field.value ?? ""} onChange={field.onChange} />} />
+          </Field>
+        </div>
+      </Modal>
+      <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import Script from "next/script";
+import { useEffect, useState, type ReactNode } from "react";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { alertDialog, confirmDialog } from "@/components/ui/dialogs";
+import { apiGet, apiPost } from "@/lib/client/api";
+import { routeTitle, type MenuItem } from "@/lib/navigation";
+import { subscriptionLine } from "@/lib/subscription";
+import { ProfileDialog } from "./profile-dialog";
+import { SideMenu } from "./side-menu";
+
+export interface ShellUser {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  color: string;
+  roles: string[];
+}
+
+export interface ShellTenant {
+  id: number;
+  denomination: string;
+  hasLogo: boolean;
+  isDemo: boolean;
+  expiresInDays: number;
+  isFree: boolean;
+}
+
+/** Spec section 9: menu is a fixed column from 992 px up, an overlay below. */
+export const DESKTOP_BREAKPOINT_PX = 991;
+export const LOGO_HINT = 'Per cambiare il tuo logo vai nella sezione "Impostazioni"';
+export const LOGOUT_CONFIRM = "Effettuare il logout?";
+
+function useIsDesktop(): boolean {
+  const [desktop, setDesktop] = useState(true);
+  useEffect(() => {
+    const mq = window.matchMedia(`(min-width: ${DESKTOP_BREAKPOINT_PX + 1}px)`);
+    const on = () => setDesktop(mq.matches);
+    on();
+    mq.addEventListener("change", on);
+    return () => mq.removeEventListener("change", on);
+  }, []);
+  return desktop;
+}
+
+export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuItem[]; chatScriptUrl: string | null; children: ReactNode }) {
+  const { tenant, menu, chatScriptUrl, children } = props;
+  const [user, setUser] = useState(props.user);
+  const pathname = usePathname();
+  const desktop = useIsDesktop();
+  const [menuOpen, setMenuOpen] = useState(true);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [logo, setLogo] = useState<string | null>(null);
+  const title = routeTitle(pathname);
+  const sub = subscriptionLine(tenant);
+
+  useEffect(() => {
+    setOverlayOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!tenant.hasLogo) return;
+    // A missing logo is not an error worth telling anyone about (spec section 8).
+    apiGet<{ base64: string | null; contentType: string | null }>("/api/tenants/get-logo-thumb")
+      .then((r) => r.base64 && setLogo(`data:${r.contentType ?? "image/jpeg"};base64,${r.base64}`))
+      .catch(() => {});
+  }, [tenant.hasLogo]);
+
+  async function onLogout() {
+    if (!(await confirmDialog(LOGOUT_CONFIRM))) return;
+    try {
+      await apiPost("/api/logout");
+    } catch {
+      // the user is sent to /login even if the call fails
+    }
+    window.location.assign("/login");
+  }
+
+  function toggleMenu() {
+    if (desktop) setMenuOpen((v) => !v);
+    else setOverlayOpen((v) => !v);
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b border-border bg-white px-3 shadow-sm">
+        <Button variant="ghost" size="icon" aria-label="Menu" onClick={toggleMenu} data-testid="menu-toggle">
+          <span aria-hidden className="text-xl leading-none">☰</span>
+        </Button>
+        {logo ? (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={logo} alt={tenant.denomination} className="max-h-[70px] max-w-[200px] object-contain" style={{ maxHeight: 40 }} />
+        ) : (
+          <button
+            type="button"
+            className="rounded-md border border-dashed border-primary-300 px-3 py-1 text-sm font-semibold text-primary-700"
+            onClick={() => alertDialog(LOGO_HINT)}
+            title={LOGO_HINT}
+          >
+            {tenant.denomination}
+          </button>
+        )}
+        <div id="time-tracker-slot" className="flex-1" />
+        <div className="hidden items-center gap-2 text-sm md:flex" data-testid="subscription">
+          <span className={cn(sub.expired ? "font-semibold text-danger-700" : "text-gray-600")}>{sub.text}</span>
+          <Link href={sub.offer.href} className={buttonClasses("link", "sm")}>
+            {sub.offer.label}
+          </Link>
+        </div>
+        <Button variant="secondary" size="sm" onClick={() => setProfileOpen(true)}>
+          <span className="inline-block h-3 w-3 rounded-full border border-border" style={{ background: user.color }} aria-hidden />
+          Profilo
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onLogout}>
+          Logout
+        </Button>
+      </header>
+      {tenant.isDemo && (
+        <div className="flex flex-wrap items-center justify-center gap-3 bg-primary-700 px-4 py-2 text-center text-white" data-testid="demo-cta">
+          <span>Questa è la demo. Prova il gestionale per la tua attività: 30 giorni gratis, senza carta di credito.</span>
+          <Link href="/sign-up" className="rounded-md bg-white px-3 py-1 font-semibold text-primary-800 hover:bg-primary-50">
+            Prova gratis
+          </Link>
+        </div>
+      )}
+      <div className="relative flex flex-1">
+        {desktop && menuOpen && (
+          <aside className="w-60 shrink-0 border-r border-border bg-white" data-testid="side-menu">
+            <SideMenu items={menu} pathname={pathname} />
+          </aside>
+        )}
+        {!desktop && overlayOpen && (
+          <div className="fixed inset-0 z-50" data-testid="side-menu-overlay">
+            <div className="absolute inset-0 bg-black/30" onClick={() => setOverlayOpen(false)} />
+            <aside className="absolute inset-y-0 left-0 w-64 overflow-y-auto bg-white shadow-xl" data-testid="side-menu">
+              <SideMenu items={menu} pathname={pathname} />
+            </aside>
+          </div>
+        )}
+        <main className="min-w-0 flex-1 p-4">
+          {title && <h1 className="mb-4 text-xl font-semibold text-gray-900">{title}</h1>}
+          {children}
+        </main>
+      </div>
+      <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} onSaved={(u) => setUser((x) => ({ ...x, ...u }))} />
+      {tenant.isDemo && chatScriptUrl && <Script src={chatScriptUrl} strategy="lazyOnload" />}
+    </div>
+  );
+}

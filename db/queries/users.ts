@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import type { TenantScope } from "@/db/scope";
+import { users, type Role, type User } from "@/db/schema";
+import { createPasswordToken, findUserByLogin, normalizeLogin } from "@/db/queries/accounts";
+import { sendMail } from "@/lib/mail/mailer";
+import { invitationMail } from "@/lib/mail/templates";
+import { ValidationError } from "@/lib/api/errors";
+import { DUPLICATE_ACCOUNT } from "@/lib/auth/messages";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import type { ProfileInput } from "@/lib/schemas/user";
+
+/** The profile as the Profilo dialog and /api/users/get-profile show it (no hash, no tenant internals). */
+export function toProfile(u: User) {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    color: u.color,
+    roles: u.roles,
+    version: u.version,
+  };
+}
+
+export async function getUserOrThrow(scope: TenantScope, id: number): Promise<User> {
+  return scope.getOrThrow(users, id, "Utente non trovato");
+}
+
+export async function setProfile(scope: TenantScope, userId: number, input: ProfileInput): Promise<User> {
+  return scope.update(users, userId, input.version, {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    ...(input.color ? { color: input.color } : {}),
+  });
+}
+
+export const WRONG_ACTUAL_PASSWORD = "La password attuale non è corretta";
+
+export async function changeMyPassword(scope: TenantScope, userId: number, actual: string, next: string): Promise<void> {
+  const user = await getUserOrThrow(scope, userId);
+  if (!(await verifyPassword(user.passwordHash, actual))) throw new ValidationError([WRONG_ACTUAL_PASSWORD]);
+  await scope.update(users, userId, undefined, { passwordHash: await hashPassword(next) });
+}
+
+export async function listUsers(scope: TenantScope): Promise<User[]> {
+  return scope.list(users, { orderBy: users.lastName });
+}
+
+export async function findUserByEmail(scope: TenantScope, email: string): Promise<User | undefined> {
+  const [u] = await scope.list(users, { where: eq(users.email, email), limit: 1 });
+  return u;
+}
+
+/** Adds a user to this tenant with no password and mails the /sign-in link to set one. */
+export async function inviteUser(
+  scope: TenantScope,
+  input: { email: string; firstName: string; lastName: string; roles: Role[] },
+  baseUrl: string,
+  inviter: string,
+): Promise<User> {
+  const email = normalizeLogin(input.email);
+  // logins are unique across tenants
+  if (await findUserByLogin(scope.platform, email)) throw new ValidationError([DUPLICATE_ACCOUNT]);
+  const invited = await scope.insert(users, { username: email, email, firstName: input.firstName, lastName: input.lastName, roles: input.roles });
+  const token = await createPasswordToken(scope.platform, invited, "invite");
+  const tenant = await scope.getTenant();
+  await sendMail(scope.platform, {
+    tenantId: scope.tenantId,
+    to: email,
+    ...invitationMail(`${baseUrl}/sign-in?token=${token}`, tenant.denomination, inviter),
+  });
+  return invited;
+}

@@ -1,0 +1,13 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // PGlite must not be bundled (its first query fails when it is); argon2 and libxml2 ship native/wasm files.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "libxml2-wasm"],
+  poweredByHeader: false,
+  typedRoutes: false,
+  env: {
+    NEXT_PUBLIC_QUOTE_TENANT_IDS: process.env.QUOTE_TENANT_IDS ?? "315,66",
+  },
+};
+
+export default nextConfig;
