@@ -8,22 +8,20 @@ const REPLACEMENTS: Record<string, string> = {
   "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
   "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-",
   "\u2026": "...", "\u20ac": "EUR", "\u2022": "-", "\u00a0": " ", "\u2009": " ", "\u202f": " ",
-  "\u0152": "OE", "\u0153": "oe", "\u2122": "TM", "\u2264": "<=", "\u2265": ">=", "\u00d7": "x",
+  "\u0152": "OE", "\u0153": "oe", "\u0141": "L", "\u0142": "l", "\u0110": "D", "\u0111": "d", "\u0131": "i", "\u2122": "TM", "\u2264": "<=", "\u2265": ">=",
 };
 const REPLACE_RE = new RegExp(`[${Object.keys(REPLACEMENTS).join("")}]`, "g");
 
 /** Keeps tab, LF, CR and printable Latin-1; maps typographic characters to ASCII; drops the rest. */
 export function toLatin1(text: string, maxLength: number): string {
   let s = text.normalize("NFC").replace(REPLACE_RE, (c) => REPLACEMENTS[c]);
+  // Characters outside Latin-1: keep their base letter when they are accented (ő → o), else drop.
   // eslint-disable-next-line no-control-regex
-  if (/[^\x09\x0a\x0d\x20-\x7e\xa1-\xff]/.test(s)) {
-    s = s
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .normalize("NFC")
-      // eslint-disable-next-line no-control-regex
-      .replace(/[^\x09\x0a\x0d\x20-\x7e\xa1-\xff]/g, "");
-  }
+  s = s.replace(/[^\x09\x0a\x0d\x20-\x7e\xa1-\xff]/gu, (c) => {
+    const base = c.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    // eslint-disable-next-line no-control-regex
+    return /^[\x20-\x7e\xa1-\xff]+$/.test(base) ? base : "";
+  });
   s = s.trim();
   return s.length > maxLength ? s.slice(0, maxLength).trimEnd() : s;
 }
