@@ -3,20 +3,31 @@
  * Decodes the session, applies the navigation rules of spec section 2 (lib/navigation.ts),
  * remembers the last route in a cookie, and passes the path on to server components.
  */
-import NextAuth from "next-auth";
-import { NextResponse } from "next/server";
-import { authConfig } from "@/lib/auth/config";
+import { getToken } from "next-auth/jwt";
+import { NextResponse, type NextRequest } from "next/server";
+import type { Role } from "@/db/schema/users";
+import { ensureAuthSecret } from "@/lib/auth/secret";
 import { decideNavigation, isRememberable, type NavUser } from "@/lib/navigation";
 
-const { auth } = NextAuth(authConfig);
+ensureAuthSecret();
 
 export const LAST_ROUTE_COOKIE = "last_route";
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 
-export default auth((req) => {
+/**
+ * The session token decoded without Auth.js's middleware wrapper: the wrapper re-issues the session
+ * cookie on every response, which would undo the demo logout below.
+ */
+async function sessionUser(req: NextRequest): Promise<NavUser | null> {
+  const secureCookie = req.cookies.has(SESSION_COOKIES[1]!);
+  const token = await getToken({ req, secret: process.env.AUTH_SECRET, secureCookie });
+  if (!token?.sub) return null;
+  return { username: String(token.username ?? ""), roles: (token.roles as Role[]) ?? [], tenantId: Number(token.tid) };
+}
+
+export default async function proxy(req: NextRequest) {
   const path = req.nextUrl.pathname;
-  const s = req.auth?.user;
-  const user: NavUser | null = s?.id ? { username: s.username, roles: s.roles ?? [], tenantId: Number(s.tenantId) } : null;
+  const user = await sessionUser(req);
   const lastRoute = req.cookies.get(LAST_ROUTE_COOKIE)?.value ?? null;
   const decision = decideNavigation(path, user, lastRoute);
 
@@ -38,7 +49,7 @@ export default auth((req) => {
     res.cookies.set(LAST_ROUTE_COOKIE, path, { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 90 });
   }
   return res;
-});
+}
 
 export const config = {
   matcher: ["/((?!api/|_next/|favicon.ico|.*\\.[a-zA-Z0-9]+$).*)"],

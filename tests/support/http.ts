@@ -1,0 +1,130 @@
+/**
+ * A tiny HTTP client for the API tests: keeps cookies like a browser and speaks the save contract
+ * (multipart with one JSON field named after the entity).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { inject } from "vitest";
+
+export const baseUrl = () => inject("baseUrl");
+export const outboxDir = () => inject("outboxDir");
+
+export interface JsonResponse<T = Record<string, any>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export class Client {
+  private jar = new Map<string, string>();
+
+  constructor(readonly base = baseUrl()) {}
+
+  private cookieHeader(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  private store(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || value === "") this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+
+  hasCookie(name: string): boolean {
+    return this.jar.has(name);
+  }
+
+  async raw(method: string, url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.jar.size) headers.set("cookie", this.cookieHeader());
+    const res = await fetch(this.base + url, { ...init, method, headers, redirect: "manual" });
+    this.store(res);
+    return res;
+  }
+
+  async json<T = Record<string, any>>(method: string, url: string, init: RequestInit = {}): Promise<JsonResponse<T>> {
+    const res = await this.raw(method, url, init);
+    const text = await res.text();
+    let body: any;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = { nonJson: text.slice(0, 500) };
+    }
+    return { status: res.status, body, headers: res.headers };
+  }
+
+  get<T = Record<string, any>>(url: string) {
+    return this.json<T>("GET", url, { headers: { "X-Requested-With": "XMLHttpRequest" } });
+  }
+
+  postEntity<T = Record<string, any>>(url: string, name: string, entity: unknown) {
+    const fd = new FormData();
+    fd.set(name, typeof entity === "string" ? entity : JSON.stringify(entity));
+    return this.json<T>("POST", url, { body: fd });
+  }
+
+  postForm<T = Record<string, any>>(url: string, fields: Record<string, string> = {}) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+    return this.json<T>("POST", url, { body: fd });
+  }
+
+  async login(username: string, password: string): Promise<JsonResponse> {
+    return this.postForm("/api/login", { username, password });
+  }
+
+  static async as(username: string, password: string): Promise<Client> {
+    const c = new Client();
+    const r = await c.login(username, password);
+    if (r.status !== 200) throw new Error(`login ${username} fallito: ${r.status} ${JSON.stringify(r.body)}`);
+    return c;
+  }
+}
+
+/** Messages the server "sent" (MAIL_OUTBOX_DIR), newest last. */
+export function sentMails(to?: string): { to: string; subject: string; text: string; html: string }[] {
+  const dir = outboxDir();
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")))
+    .filter((m) => !to || m.to === to);
+}
+
+export function linkIn(text: string, pathPrefix: string): string {
+  const m = new RegExp(`https?://[^\\s"]+${pathPrefix.replace(/[/?]/g, "\\$&")}[^\\s"<]*`).exec(text);
+  if (!m) throw new Error(`nessun link ${pathPrefix} in: ${text}`);
+  return m[0];
+}
+
+let counter = 0;
+/** A unique e-mail for a test-created account. */
+export function uniqueEmail(prefix = "utente"): string {
+  return `${prefix}.${process.pid}.${Date.now().toString(36)}.${counter++}@example.it`;
+}
+
+/** Signs up a brand-new tenant and returns its logged-in admin client. */
+export async function signUpTenant(denomination = "Nuova Impresa S.r.l."): Promise<{ client: Client; email: string; password: string }> {
+  const client = new Client();
+  const email = uniqueEmail("admin");
+  const password = "prova1234";
+  const r = await client.postEntity("/api/sign-up", "signUp", {
+    denomination,
+    firstName: "Anna",
+    lastName: "Verdi",
+    email,
+    password,
+    passwordSecond: password,
+    acceptTerms: true,
+  });
+  if (r.status !== 200) throw new Error(`sign-up fallito: ${r.status} ${JSON.stringify(r.body)}`);
+  return { client, email, password };
+}

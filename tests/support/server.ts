@@ -1,0 +1,87 @@
+/**
+ * Starts the built application (next start) on a free port against a fresh, seeded test database.
+ * Used by the API integration suite (vitest globalSetup) and by Playwright.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { seedDemoData } from "@/db/seed";
+import { createTestDatabase, type TestDbKind } from "./databases";
+
+export interface RunningServer {
+  baseUrl: string;
+  outboxDir: string;
+  kind: TestDbKind;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export async function startServer(kind: TestDbKind, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
+    throw new Error("Manca la build: eseguire `npx next build` prima dei test di integrazione (npm test lo fa)");
+  }
+  const database = await createTestDatabase(kind, "srv");
+  const seeded = await database.open();
+  await seedDemoData(seeded.db);
+  await seeded.close();
+
+  const port = Number(process.env.TEST_PORT) || (await freePort());
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "gestionale-outbox-"));
+  const logFile = path.join(os.tmpdir(), `gestionale-server-${port}.log`);
+  const log = fs.openSync(logFile, "w");
+  const child: ChildProcess = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: {
+      ...process.env,
+      ...database.env,
+      NODE_ENV: "production",
+      AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
+      MAIL_OUTBOX_DIR: outboxDir,
+      RESEND_API_KEY: "",
+      CHAT_SCRIPT_URL: "",
+      ...extraEnv,
+    },
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Il server è terminato all'avvio:\n${fs.readFileSync(logFile, "utf8")}`);
+    try {
+      const r = await fetch(`${baseUrl}/login`);
+      if (r.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Il server non risponde:\n${fs.readFileSync(logFile, "utf8")}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    outboxDir,
+    kind,
+    async stop() {
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      await database.drop().catch(() => {});
+      fs.rmSync(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
