@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "./client";
+import { createTenantWithAdmin } from "./queries/accounts";
+import { TenantScope } from "./scope";
+import { users } from "./schema";
+import { NotFoundError, StaleVersionError } from "@/lib/api/errors";
+import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
+
+// The tenant-scoped data layer on a real database: the embedded one, and the server when DATABASE_URL is set.
+const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);
+
+describe.each(kinds)("TenantScope on %s", (kind) => {
+  let tdb: TestDatabase;
+  let database: Database;
+  let a: TenantScope;
+  let b: TenantScope;
+  let aAdminId: number;
+  let bAdminId: number;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(kind, "scope");
+    database = await tdb.open();
+    const ta = await createTenantWithAdmin(database.db, { denomination: "A", email: "a@example.it", firstName: "A", lastName: "A", password: "abc12345" });
+    const tb = await createTenantWithAdmin(database.db, { denomination: "B", email: "b@example.it", firstName: "B", lastName: "B", password: "abc12345" });
+    a = new TenantScope(database.db, ta.tenant.id);
+    b = new TenantScope(database.db, tb.tenant.id);
+    aAdminId = ta.admin.id;
+    bAdminId = tb.admin.id;
+  });
+  afterAll(async () => {
+    await database?.close();
+    await tdb?.drop();
+  });
+
+  it("reads only its own tenant's rows", async () => {
+    expect((await a.list(users)).map((u) => u.id)).toEqual([aAdminId]);
+    expect(await a.count(users)).toBe(1);
+    expect(await a.find(users, bAdminId)).toBeUndefined();
+    await expect(a.getOrThrow(users, bAdminId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(a.getOrThrow(users, 2_147_483_648)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("cannot update or delete another tenant's row: 404, and the row is untouched", async () => {
+    await expect(a.update(users, bAdminId, undefined, { firstName: "Hacked" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(a.delete(users, bAdminId)).rejects.toBeInstanceOf(NotFoundError);
+    const row = await b.getOrThrow(users, bAdminId);
+    expect(row.firstName).toBe("B");
+  });
+
+  it("insert always takes the scope's tenant, whatever the values say", async () => {
+    const row = await a.insert(users, { username: "x@example.it", email: "x@example.it", tenantId: 999 } as never);
+    expect(row.tenantId).toBe(a.tenantId);
+    expect(await b.find(users, row.id)).toBeUndefined();
+  });
+
+  it("refuses a stale version with 409 and bumps the version on update", async () => {
+    const before = await a.getOrThrow(users, aAdminId);
+    const saved = await a.update(users, aAdminId, before.version, { firstName: "Uno" });
+    expect(saved.version).toBe(before.version + 1);
+    await expect(a.update(users, aAdminId, before.version, { firstName: "Due" })).rejects.toBeInstanceOf(StaleVersionError);
+    const [row] = await database.db.select().from(users).where(eq(users.id, aAdminId));
+    expect(row!.firstName).toBe("Uno");
+  });
+
+  it("tenant row updates are versioned too", async () => {
+    const t = await a.getTenant();
+    await a.updateTenant(t.version, { phone: "051 1" });
+    await expect(a.updateTenant(t.version, { phone: "051 2" })).rejects.toBeInstanceOf(StaleVersionError);
+    expect((await a.getTenant()).phone).toBe("051 1");
+    expect((await b.getTenant()).phone).toBe("");
+  });
+});
