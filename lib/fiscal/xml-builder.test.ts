@@ -38,7 +38,7 @@ describe("FatturaPA XML out", () => {
     const doc = sampleDocument(
       {
         seller: { companyName: "Beta S.p.A.", vatNumber: "01234567897", regime: "RF01", address: { street: "Via Po", cap: "10121", city: "Torino", province: "TO" }, rea: { office: "TO", number: "123456", capital: 1000000, soleShareholder: "SM", liquidation: "LN" } },
-        buyer: { kind: "pa", companyName: "Comune di Prova", fiscalCode: "80012345678".replace(/8$/, "0"), codiceDestinatario: "UFABCD", splitPayment: true, address: { street: "Piazza Municipio", cap: "00100", city: "Roma", province: "RM" } },
+        buyer: { kind: "pa", companyName: "Comune di Prova", fiscalCode: "80012345676", codiceDestinatario: "UFABCD", splitPayment: true, address: { street: "Piazza Municipio", cap: "00100", city: "Roma", province: "RM" } },
         rows: [{ description: "Fornitura", unitPrice: "1000", vatRate: "22" }],
         references: [{ kind: "Ordine acquisto", id: "ODA-1", cig: "1234567890", cup: "J12B34000000001" }],
       },
