@@ -70,7 +70,7 @@ describe("FatturaPA XML out", () => {
     const consumer = sampleDocument({
       tipoDocumento: "TD04",
       references: [{ kind: "Fattura collegata", id: "10/A", date: "2025-01-10" }],
-      buyer: { kind: "consumer", firstName: "Anna", lastName: "Bianchi", fiscalCode: "BNCNNA80A41H501U", address: { street: "Via Verdi", cap: "00100", city: "Roma", province: "RM" } },
+      buyer: { kind: "consumer", firstName: "Anna", lastName: "Bianchi", fiscalCode: "BNCNNA80A41H501R", address: { street: "Via Verdi", cap: "00100", city: "Roma", province: "RM" } },
     });
     const c = buildFatturaPA(consumer, { progressive: "3" });
     expectValid(c.xml);
