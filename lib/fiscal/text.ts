@@ -13,7 +13,13 @@ const REPLACEMENTS: Record<string, string> = {
 const REPLACE_RE = new RegExp(`[${Object.keys(REPLACEMENTS).join("")}]`, "g");
 
 /** Keeps tab, LF, CR and printable Latin-1; maps typographic characters to ASCII; drops the rest. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 export function toLatin1(text: string, maxLength: number): string {
+  if (PLAIN_ASCII.test(text)) {
+    const t = text.trim();
+    return t.length > maxLength ? t.slice(0, maxLength).trimEnd() : t;
+  }
   let s = text.normalize("NFC").replace(REPLACE_RE, (c) => REPLACEMENTS[c]);
   // Characters outside Latin-1: keep their base letter when they are accented (ő → o), else drop.
   // eslint-disable-next-line no-control-regex
@@ -28,6 +34,10 @@ export function toLatin1(text: string, maxLength: number): string {
 
 /** ASCII only (accents removed): for Numero, IdDocumento, codes. */
 export function toAscii(text: string, maxLength: number): string {
+  if (PLAIN_ASCII.test(text)) {
+    const t = text.trim();
+    return t.length > maxLength ? t.slice(0, maxLength).trimEnd() : t;
+  }
   const s = text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
