@@ -4,6 +4,8 @@ const nextConfig: NextConfig = {
   // PGlite must not be bundled (its first query fails when it is); argon2 and libxml2 ship native/wasm files.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "libxml2-wasm"],
   poweredByHeader: false,
+  // Types are checked once by `npm run typecheck` (part of npm test), not again inside every build.
+  typescript: { ignoreBuildErrors: true },
   typedRoutes: false,
   env: {
     NEXT_PUBLIC_QUOTE_TENANT_IDS: process.env.QUOTE_TENANT_IDS ?? "315,66",

@@ -7,11 +7,10 @@ import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import type { Role } from "@/db/schema/users";
 import { ensureAuthSecret } from "@/lib/auth/secret";
-import { decideNavigation, isRememberable, type NavUser } from "@/lib/navigation";
+import { decideNavigation, isRememberable, LAST_ROUTE_COOKIE, type NavUser } from "@/lib/navigation";
 
 ensureAuthSecret();
 
-export const LAST_ROUTE_COOKIE = "last_route";
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 
 /**
@@ -45,8 +44,12 @@ export default async function proxy(req: NextRequest) {
     for (const name of SESSION_COOKIES) res.cookies.delete(name);
     return res;
   }
-  if (user && isRememberable(path)) {
-    res.cookies.set(LAST_ROUTE_COOKIE, path, { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 90 });
+  // Full page loads are remembered here; client-side navigations (RSC requests, including link
+  // prefetches that are not visits at all) are remembered by the shell itself (components/shell/shell.tsx).
+  const dest = req.headers.get("sec-fetch-dest") ?? "document";
+  const documentLoad = dest === "document" && !req.headers.has("rsc") && !req.headers.has("next-url");
+  if (user && documentLoad && isRememberable(path)) {
+    res.cookies.set(LAST_ROUTE_COOKIE, path, { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 90 });
   }
   return res;
 }

@@ -12,6 +12,9 @@ export interface NavUser {
 
 export const PUBLIC_PATHS = ["/login", "/reset-password", "/reset-password-two", "/sign-in", "/sign-up", "/auth/access", "/auth/error"];
 
+/** Cookie holding the last visited route (set by the proxy on page loads and by the shell on client navigations). */
+export const LAST_ROUTE_COOKIE = "last_route";
+
 /** Routes never remembered as "last route". */
 const NOT_REMEMBERED = new Set(["/dashboard", "/login"]);
 

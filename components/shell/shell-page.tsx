@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { decideNavigation } from "@/lib/navigation";
+import { decideNavigation, LAST_ROUTE_COOKIE } from "@/lib/navigation";
 
 /**
  * Server-side role check of one routed page, on top of the proxy: it reads the user fresh from the
@@ -10,7 +10,7 @@ import { decideNavigation } from "@/lib/navigation";
  */
 export async function ShellPage({ path, children }: { path: string; children: ReactNode }) {
   const user = await getCurrentUser();
-  const lastRoute = (await cookies()).get("last_route")?.value ?? null;
+  const lastRoute = (await cookies()).get(LAST_ROUTE_COOKIE)?.value ?? null;
   const decision = decideNavigation(path, user && { username: user.username, roles: user.roles, tenantId: user.tenantId }, lastRoute);
   if (decision.kind === "redirect") redirect(decision.to);
   return <>{children}</>;

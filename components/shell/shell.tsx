@@ -8,7 +8,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { alertDialog, confirmDialog } from "@/components/ui/dialogs";
 import { apiGet, apiPost } from "@/lib/client/api";
-import { routeTitle, type MenuItem } from "@/lib/navigation";
+import { isRememberable, LAST_ROUTE_COOKIE, routeTitle, type MenuItem } from "@/lib/navigation";
 import { subscriptionLine } from "@/lib/subscription";
 import { ProfileDialog } from "./profile-dialog";
 import { SideMenu } from "./side-menu";
@@ -36,6 +36,11 @@ export const DESKTOP_BREAKPOINT_PX = 991;
 export const LOGO_HINT = 'Per cambiare il tuo logo vai nella sezione "Impostazioni"';
 export const LOGOUT_CONFIRM = "Effettuare il logout?";
 
+/** The last route, for the redirect rules applied by the request guard (proxy.ts). */
+function rememberRoute(path: string) {
+  if (isRememberable(path)) document.cookie = `${LAST_ROUTE_COOKIE}=${path}; path=/; max-age=${60 * 60 * 24 * 90}; samesite=lax`;
+}
+
 function useIsDesktop(): boolean {
   const [desktop, setDesktop] = useState(true);
   useEffect(() => {
@@ -62,6 +67,7 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
 
   useEffect(() => {
     setOverlayOpen(false);
+    rememberRoute(pathname);
   }, [pathname]);
 
   useEffect(() => {

@@ -16,7 +16,9 @@ export function SideMenu({ items, pathname }: { items: MenuItem[]; pathname: str
     <nav aria-label="Menu principale" className="py-2">
       {items.map((group) => (
         <div key={group.label} className="mb-2">
-          <div className="px-4 py-1 text-xs font-semibold uppercase tracking-wide text-primary-700">{group.label}</div>
+          <div data-testid="menu-group" className="px-4 py-1 text-xs font-semibold uppercase tracking-wide text-primary-700">
+            {group.label}
+          </div>
           <ul>
             {group.children?.map((item) => <MenuEntry key={item.label} item={item} pathname={pathname} depth={0} />)}
           </ul>

@@ -23,7 +23,7 @@ describe("readEntity", () => {
     expect(err.message).toBe('Errore nella compilazione dei campi\nIl campo "Nome" è richiesto');
   });
   it("refuses a missing field, broken JSON and non-objects with 400", async () => {
-    for (const fields of [{}, { item: "{" }, { item: "3" }, { item: "null" }, { item: "[]" }]) {
+    for (const fields of [{}, { item: "{" }, { item: "3" }, { item: "null" }, { item: "[]" }] as Record<string, string>[]) {
       await expect(readEntity(multipart(fields), "item", schema)).rejects.toBeInstanceOf(BadRequestError);
     }
   });

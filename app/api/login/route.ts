@@ -7,7 +7,7 @@ import { publicRoute } from "@/lib/api/route";
 import { INVALID_LOGIN, throttledMessage } from "@/lib/auth/messages";
 import { loginSchema } from "@/lib/schemas/user";
 import { findUserByLogin } from "@/db/queries/accounts";
-import { fallbackRoute } from "@/lib/navigation";
+import { fallbackRoute, LAST_ROUTE_COOKIE } from "@/lib/navigation";
 
 export const POST = publicRoute(async ({ req, db }) => {
   const form = await readForm(req);
@@ -24,7 +24,7 @@ export const POST = publicRoute(async ({ req, db }) => {
   }
   // Where to go now: the last remembered route if still allowed, else the start page.
   const user = await findUserByLogin(db, username);
-  const lastRoute = req.cookies.get("last_route")?.value ?? null;
+  const lastRoute = req.cookies.get(LAST_ROUTE_COOKIE)?.value ?? null;
   const redirectTo = user ? fallbackRoute({ username: user.username, roles: user.roles, tenantId: user.tenantId }, lastRoute) : "/";
   return ok({ message: "Accesso effettuato", redirectTo });
 });
