@@ -1,4 +1,4 @@
-import { bigint, customType, integer, timestamp } from "drizzle-orm/pg-core";
+import { bigint, customType, integer, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Binary column (logos, attachments). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -14,3 +14,6 @@ export const cents = (name: string) => bigint(name, { mode: "number" });
 export const version = () => integer("version").notNull().default(0);
 
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Background colour of a grid row ('#rrggbb'); null is the default white. */
+export const rowColor = () => text("row_color");

@@ -1,0 +1,25 @@
+import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, rowColor, version } from "./columns";
+import { tenants } from "./tenants";
+
+/** Values of the user-editable lists (e.g. the agents' titles), one list per fieldName. */
+export const fieldValues = pgTable(
+  "field_values",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    fieldName: text("field_name").notNull(),
+    fieldValue: text("field_value").notNull(),
+    rowColor: rowColor(),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // the value list of one field, sorted by value (grid default and ajax selects)
+    index("field_values_tenant_field_value_idx").on(t.tenantId, t.fieldName, t.fieldValue),
+    // newest first / id order within the tenant
+    index("field_values_tenant_id_idx").on(t.tenantId, t.id),
+  ],
+);
+
+export type FieldValue = typeof fieldValues.$inferSelect;
