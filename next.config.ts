@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // PGlite must not be bundled (its first query fails when it is); argon2 and libxml2 ship native/wasm files.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "libxml2-wasm"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "libxml2-wasm", "sharp"],
   poweredByHeader: false,
   // Types are checked once by `npm run typecheck` (part of npm test), not again inside every build.
   typescript: { ignoreBuildErrors: true },
