@@ -3,6 +3,8 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // PGlite must not be bundled (its first query fails when it is); argon2 and libxml2 ship native/wasm files.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "libxml2-wasm", "sharp"],
+  // NEXT_DIST_DIR lets parallel builds (several engineers or CI jobs on one machine) keep apart.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   // Types are checked once by `npm run typecheck` (part of npm test), not again inside every build.
   typescript: { ignoreBuildErrors: true },

@@ -30,7 +30,7 @@ async function freePort(): Promise<number> {
 }
 
 export async function startServer(kind: TestDbKind, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
+  if (!fs.existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
     throw new Error("Manca la build: eseguire `npx next build` prima dei test di integrazione (npm test lo fa)");
   }
   const database = await createTestDatabase(kind, "srv");
