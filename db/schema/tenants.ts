@@ -1,5 +1,6 @@
-import { boolean, date, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { boolean, date, integer, numeric, pgTable, serial, text, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { bytea, cents, createdAt, version } from "./columns";
+import { paymentModalities } from "./payment-modalities";
 
 /**
  * A business using the product. Fields follow spec section 3 (Tenant).
@@ -22,8 +23,8 @@ export const tenants = pgTable("tenants", {
   invoiceProformaDetails: text("invoice_proforma_details").notNull().default(""),
   invoiceDetails: text("invoice_details").notNull().default(""),
   taxRegime: text("tax_regime").notNull().default("RF01"),
-  /** Usual payment modality; the FK is added with the payment_modalities table. */
-  paymentModalityId: integer("payment_modality_id"),
+  /** Usual payment modality (cleared when the modality is deleted). */
+  paymentModalityId: integer("payment_modality_id").references((): AnyPgColumn => paymentModalities.id, { onDelete: "set null" }),
   inpsRevengeName: text("inps_revenge_name").notNull().default("Rivalsa INPS"),
   inpsRevenge: numeric("inps_revenge", { precision: 7, scale: 2 }).notNull().default("0"),
   professionistFundName: text("professionist_fund_name").notNull().default(""),

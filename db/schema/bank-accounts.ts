@@ -1,0 +1,29 @@
+import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, rowColor, version } from "./columns";
+import { tenants } from "./tenants";
+
+export const BANK_ACCOUNT_TYPES = ["Conto bancario", "Altro"] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+
+/** Conti corrente: a bank account (code, IBAN) or 'Altro' (e.g. PayPal, with a payment link). */
+export const bankAccounts = pgTable(
+  "bank_accounts",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    bankAccountType: text("bank_account_type").$type<BankAccountType>().notNull(),
+    bankName: text("bank_name").notNull(),
+    code: text("code").notNull().default(""),
+    iban: text("iban").notNull().default(""),
+    url: text("url").notNull().default(""),
+    rowColor: rowColor(),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // grid default sort and the bank-account selects
+    index("bank_accounts_tenant_name_idx").on(t.tenantId, t.bankName),
+  ],
+);
+
+export type BankAccount = typeof bankAccounts.$inferSelect;
