@@ -1,0 +1,247 @@
+/**
+ * Server-paged grids: one definition per entity list, from which the list route, the export route
+ * and the server component's first block are all built.
+ *
+ *   export const fieldValuesGrid = defineGrid({
+ *     name: "field-values",
+ *     table: fieldValues,
+ *     params: z.object({ fieldName: z.string().min(1) }),
+ *     baseWhere: ({ fieldName }) => eq(fieldValues.fieldName, fieldName),
+ *     defaultSort: [{ colId: "fieldValue", sort: "asc" }],
+ *     columns: [
+ *       { field: "id", header: "Id", type: "integer", sql: fieldValues.id, hidden: true },
+ *       { field: "fieldValue", header: "Valore", type: "text", sql: fieldValues.fieldValue, searchable: true },
+ *     ],
+ *   });
+ *   // app/api/field-values/route.ts
+ *   export const GET = listRoute(fieldValuesGrid, "ROLE_DOCUMENT");
+ *
+ * Only what a definition names can reach SQL: sortModel, filterModel and columns are matched
+ * against the column whitelist and every value travels as a bound parameter.
+ */
+import type { SQL } from "drizzle-orm";
+import type { PgColumn, PgSelect } from "drizzle-orm/pg-core";
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import type { TenantScope, TenantTable } from "@/db/scope";
+import type { Role } from "@/db/schema";
+import { guarded } from "@/lib/api/route";
+import { ok } from "@/lib/api/respond";
+import { exportGridResponse } from "./export";
+import { parseGridRequest, type GridRequestInput } from "./request";
+import { queryGrid, queryGridIds } from "./query";
+
+export type GridColumnType =
+  | "text"
+  | "integer"
+  | "decimal"
+  | "percentage"
+  | "currency"
+  | "currency4"
+  | "currency8"
+  | "date"
+  | "datetime"
+  | "time"
+  | "boolean"
+  | "entity"
+  | "object";
+
+export interface GridColumn {
+  /** Key in the row objects, in sortModel/filterModel colIds and in `columns` (an identifier). */
+  field: string;
+  /** Italian header (grid and export). */
+  header: string;
+  type: GridColumnType;
+  /**
+   * The value expression: a column of the grid's table, of a joined table, or any SQL.
+   * For "entity" columns this is the referenced id (filters in / notIn compare it) and
+   * `label` is the text shown, sorted and searched.
+   */
+  sql: SQL | PgColumn;
+  /** "entity" columns: the display text of the referenced record (row value { id, toString }). */
+  label?: SQL | PgColumn;
+  /** Decimal places of a scaled integer ("decimal"/"percentage" default 2, currency 2/4/8). */
+  scale?: number;
+  /** Default true (false for "object"). */
+  sortable?: boolean;
+  /** Default true (false for "object"). */
+  filterable?: boolean;
+  /** Part of the global text search ('Ricerca'). Default false. */
+  searchable?: boolean;
+  /** Always visible, cannot be moved or hidden in the column chooser. */
+  fixed?: boolean;
+  /** Hidden by default (the user can show it). */
+  hidden?: boolean;
+  /** Offered in 'Seleziona colonne da esportare'. Default true (false for "object"). */
+  exportable?: boolean;
+  /** Initial width in pixels for the client grid. */
+  width?: number;
+}
+
+export interface SortItem {
+  colId: string;
+  sort: "asc" | "desc";
+}
+
+export interface GridDefinition<P extends Record<string, unknown> = Record<string, unknown>> {
+  /** Unique name: local storage key of the layout, export file name. */
+  name: string;
+  /** The main table: tenant scope, row id, rowColor and version come from it. */
+  table: TenantTable & { rowColor?: PgColumn; version?: PgColumn };
+  columns: GridColumn[];
+  defaultSort: SortItem[];
+  /** The grid's own query parameters (plus addedParams), validated; failures are a 400. */
+  params?: z.ZodType<P>;
+  /** Fixed conditions from the grid's parameters (ANDed with the tenant condition and the filters). */
+  baseWhere?: (params: P) => SQL | undefined;
+  /** Joins for columns of other tables: `(q) => q.leftJoin(fieldValues, eq(agents.titleId, fieldValues.id))`. */
+  joins?: (q: PgSelect) => PgSelect;
+  /** Export file name without extension (default: name). */
+  exportFileName?: string;
+}
+
+export interface ResolvedColumn extends GridColumn {
+  sortable: boolean;
+  filterable: boolean;
+  searchable: boolean;
+  fixed: boolean;
+  hidden: boolean;
+  exportable: boolean;
+}
+
+export interface Grid<P extends Record<string, unknown> = Record<string, unknown>> extends GridDefinition<P> {
+  columns: ResolvedColumn[];
+  byField: ReadonlyMap<string, ResolvedColumn>;
+}
+
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+const RESERVED = new Set(["rowColor", "version", "globalSearch"]);
+
+/** Validates a definition once at module load (a bad definition is a programming error). */
+export function defineGrid<P extends Record<string, unknown> = Record<string, unknown>>(def: GridDefinition<P>): Grid<P> {
+  const byField = new Map<string, ResolvedColumn>();
+  const columns = def.columns.map((c): ResolvedColumn => {
+    if (!FIELD_NAME.test(c.field)) throw new Error(`grid ${def.name}: nome di colonna non valido "${c.field}"`);
+    if (RESERVED.has(c.field)) throw new Error(`grid ${def.name}: "${c.field}" è un nome riservato`);
+    if (byField.has(c.field)) throw new Error(`grid ${def.name}: colonna "${c.field}" ripetuta`);
+    if (c.type === "entity" && !c.label) throw new Error(`grid ${def.name}: la colonna entity "${c.field}" richiede label`);
+    const isObject = c.type === "object";
+    const col: ResolvedColumn = {
+      ...c,
+      sortable: c.sortable ?? !isObject,
+      filterable: c.filterable ?? !isObject,
+      searchable: c.searchable ?? false,
+      fixed: c.fixed ?? false,
+      hidden: c.hidden ?? false,
+      exportable: c.exportable ?? !isObject,
+    };
+    byField.set(c.field, col);
+    return col;
+  });
+  for (const s of def.defaultSort) {
+    if (!byField.get(s.colId)?.sortable) throw new Error(`grid ${def.name}: ordinamento predefinito su colonna non ordinabile "${s.colId}"`);
+  }
+  return { ...def, columns, byField };
+}
+
+/** Column metadata the client grid needs (returned as gridData with every list response). */
+export interface GridColumnMeta {
+  field: string;
+  header: string;
+  type: GridColumnType;
+  scale?: number;
+  sortable: boolean;
+  filterable: boolean;
+  searchable: boolean;
+  fixed: boolean;
+  hidden: boolean;
+  exportable: boolean;
+  width?: number;
+}
+
+export interface GridData {
+  name: string;
+  columns: GridColumnMeta[];
+  defaultSort: SortItem[];
+}
+
+export function gridData(grid: Grid<any>): GridData {
+  return {
+    name: grid.name,
+    defaultSort: grid.defaultSort,
+    columns: grid.columns.map((c) => ({
+      field: c.field,
+      header: c.header,
+      type: c.type,
+      ...(c.scale !== undefined ? { scale: c.scale } : {}),
+      sortable: c.sortable,
+      filterable: c.filterable,
+      searchable: c.searchable,
+      fixed: c.fixed,
+      hidden: c.hidden,
+      exportable: c.exportable,
+      ...(c.width !== undefined ? { width: c.width } : {}),
+    })),
+  };
+}
+
+/** One row of a list: id, rowColor, version and the requested columns by field. */
+export type GridRow = { id: number; rowColor: string | null; version?: number } & Record<string, unknown>;
+
+export interface GridPage {
+  data: GridRow[];
+  /** Rows in the filtered set; null when the caller asked to skip counting (count=0). */
+  count: number | null;
+  startRow: number;
+  offset: number;
+  gridData: GridData;
+}
+
+export interface GridIds {
+  ids: number[];
+  count: number;
+}
+
+/**
+ * The list query for server components (first block on first paint) and for the list route.
+ * `searchParams` is the same query the client sends (URLSearchParams or a plain object).
+ */
+export async function listGrid<P extends Record<string, unknown>>(
+  scope: TenantScope,
+  grid: Grid<P>,
+  searchParams: GridRequestInput,
+): Promise<GridPage> {
+  const request = parseGridRequest(grid, searchParams);
+  return queryGrid(scope, grid, request);
+}
+
+/** All ids of the filtered set (select-all), capped at 1,000,000. */
+export async function listGridIds<P extends Record<string, unknown>>(
+  scope: TenantScope,
+  grid: Grid<P>,
+  searchParams: GridRequestInput,
+): Promise<GridIds> {
+  const request = parseGridRequest(grid, searchParams);
+  return queryGridIds(scope, grid, request);
+}
+
+/**
+ * GET handler of a list: `export const GET = listRoute(grid, "ROLE_DOCUMENT")`.
+ * With `ids=1` it answers { status, ids, count } with every id of the filtered set (select-all).
+ */
+export function listRoute<P extends Record<string, unknown>>(grid: Grid<P>, role: Role | null) {
+  return guarded(role, async ({ req, scope }: { req: NextRequest; scope: TenantScope }) => {
+    const params = req.nextUrl.searchParams;
+    if (params.get("ids") === "1" || params.get("ids") === "true") {
+      return ok({ ...(await listGridIds(scope, grid, params)) });
+    }
+    return ok({ ...(await listGrid(scope, grid, params)) });
+  });
+}
+
+/** GET handler of an export: `?format=csv|xlsx&columns=…&filterModel=…&sortModel=…&search=…`, streamed. */
+export function exportRoute<P extends Record<string, unknown>>(grid: Grid<P>, role: Role | null) {
+  return guarded(role, async ({ req, scope }: { req: NextRequest; scope: TenantScope }) => {
+    return exportGridResponse(scope, grid, req.nextUrl.searchParams);
+  });
+}

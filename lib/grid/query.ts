@@ -1,0 +1,147 @@
+/**
+ * Runs a parsed grid request through the tenant scope.
+ *
+ * Performance notes (see bench/grid.ts):
+ * - the page and the count run concurrently (two pool connections on PostgreSQL);
+ * - deep pages (startRow ≥ DEEP_OFFSET) first pick the page's ids in a narrow subquery
+ *   (`where id in (select id … order by … limit/offset)`), so the skipped rows are read from the
+ *   index only and the wide row is fetched for the page alone;
+ * - the client sends count=0 for later blocks, when it already knows the count.
+ */
+import { and, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import type { Db } from "@/db/client";
+import type { TenantScope } from "@/db/scope";
+import { gridData, type Grid, type GridIds, type GridPage, type GridRow, type ResolvedColumn } from "./define";
+import type { GridRequest } from "./request";
+
+export const DEEP_OFFSET = 1000;
+export const MAX_SELECT_ALL = 1_000_000;
+
+/** Column → select-list keys: c{i} for the value and l{i} for an entity's label. */
+export function selectFields(grid: Grid<any>, columns: readonly ResolvedColumn[]): Record<string, SQL.Aliased> {
+  const t = grid.table;
+  const fields: Record<string, SQL.Aliased> = { id: sql<number>`${t.id}`.as("id") };
+  if (t.rowColor) fields.row_color = sql<string | null>`${t.rowColor}`.as("row_color");
+  if (t.version) fields.version = sql<number>`${t.version}`.as("version");
+  columns.forEach((c, i) => {
+    if (c.sql === t.id) return;
+    fields[`c${i}`] = sql`${c.sql}`.as(`c${i}`);
+    if (c.type === "entity") fields[`l${i}`] = sql`${c.label!}`.as(`l${i}`);
+  });
+  return fields;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function toNumber(v: unknown): number | null {
+  if (v === null || v === undefined || v === "") return null;
+  const n = typeof v === "number" ? v : Number(v as string);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** ISO string of a timestamp from either driver (Date or "2024-01-05 10:00:00.123+00"). */
+function toIsoDateTime(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
+  let s = String(v).trim().replace(" ", "T");
+  if (/[+-]\d{2}$/.test(s)) s += ":00";
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
+}
+
+function toIsoDate(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+  return String(v).slice(0, 10);
+}
+
+/** One driver value as the JSON contract carries it. */
+export function normalizeValue(col: Pick<ResolvedColumn, "type">, v: unknown, label?: unknown): unknown {
+  switch (col.type) {
+    case "integer":
+    case "decimal":
+    case "percentage":
+    case "currency":
+    case "currency4":
+    case "currency8":
+      return typeof v === "bigint" ? Number(v) : toNumber(v);
+    case "datetime":
+      return toIsoDateTime(v);
+    case "date":
+      return toIsoDate(v);
+    case "time":
+      return v === null || v === undefined ? null : String(v).slice(0, 5);
+    case "boolean":
+      return v === null || v === undefined ? null : v === true || v === "t" || v === "true" || v === 1;
+    case "entity":
+      return v === null || v === undefined ? null : { id: toNumber(v), toString: label === null || label === undefined ? "" : String(label) };
+    default:
+      return v ?? null;
+  }
+}
+
+/** A raw row (aliased keys) → { id, rowColor, version, ...fields }. */
+export function mapRow(grid: Grid<any>, columns: readonly ResolvedColumn[], raw: Record<string, unknown>): GridRow {
+  const row: GridRow = { id: Number(raw.id), rowColor: (raw.row_color as string | null | undefined) ?? null };
+  if ("version" in raw) row.version = Number(raw.version);
+  columns.forEach((c, i) => {
+    row[c.field] = c.sql === grid.table.id ? row.id : normalizeValue(c, raw[`c${i}`], raw[`l${i}`]);
+  });
+  return row;
+}
+
+function from(db: Db, grid: Grid<any>, fields: Record<string, SQL.Aliased | SQL>): PgSelect {
+  let q = (db.select(fields as never).from(grid.table as never) as unknown as { $dynamic(): PgSelect }).$dynamic();
+  if (grid.joins) q = grid.joins(q);
+  return q;
+}
+
+/** The SELECT of a page (also used by the export with limit undefined). */
+export function pageQuery(scope: TenantScope, grid: Grid<any>, req: GridRequest, limit: number | undefined, offset: number): PgSelect {
+  const db = scope.platform;
+  const where = scope.where(grid.table, ...req.where);
+  const fields = selectFields(grid, req.columns);
+  if (limit !== undefined && offset >= DEEP_OFFSET) {
+    const ids = from(db, grid, { id: sql`${grid.table.id}` })
+      .where(where)
+      .orderBy(...req.orderBy)
+      .limit(limit)
+      .offset(offset);
+    return from(db, grid, fields)
+      .where(and(scope.where(grid.table), inArray(grid.table.id, ids as never)))
+      .orderBy(...req.orderBy);
+  }
+  let q = from(db, grid, fields).where(where).orderBy(...req.orderBy);
+  if (limit !== undefined) q = q.limit(limit);
+  if (offset > 0) q = q.offset(offset);
+  return q;
+}
+
+export function countQuery(scope: TenantScope, grid: Grid<any>, req: GridRequest): PgSelect {
+  return from(scope.platform, grid, { n: sql<number>`count(*)::int`.as("n") }).where(scope.where(grid.table, ...req.where));
+}
+
+export async function queryGrid(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<GridPage> {
+  const page = pageQuery(scope, grid, req, req.limit, req.startRow) as unknown as Promise<Record<string, unknown>[]>;
+  const count = req.withCount ? (countQuery(scope, grid, req) as unknown as Promise<{ n: number | string }[]>) : undefined;
+  const [rows, counted] = await Promise.all([page, count]);
+  const data = rows.map((r) => mapRow(grid, req.columns, r));
+  return {
+    data,
+    count: counted ? Number(counted[0]?.n ?? 0) : null,
+    startRow: req.startRow,
+    offset: req.startRow,
+    gridData: gridData(grid),
+  };
+}
+
+/** Every id of the filtered set in the grid's order (select-all). */
+export async function queryGridIds(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<GridIds> {
+  const rows = (await from(scope.platform, grid, { id: sql<number>`${grid.table.id}`.as("id") })
+    .where(scope.where(grid.table, ...req.where))
+    .orderBy(...req.orderBy)
+    .limit(MAX_SELECT_ALL)) as unknown as { id: number | string }[];
+  const ids = rows.map((r) => Number(r.id));
+  return { ids, count: ids.length };
+}
