@@ -2,8 +2,7 @@ import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdAt, rowColor, version } from "./columns";
 import { tenants } from "./tenants";
 
-export const BANK_ACCOUNT_TYPES = ["Conto bancario", "Altro"] as const;
-export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+import type { BankAccountType } from "../../lib/schemas/lookup-enums";
 
 /** Conti corrente: a bank account (code, IBAN) or 'Altro' (e.g. PayPal, with a payment link). */
 export const bankAccounts = pgTable(

@@ -3,8 +3,7 @@ import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from "dri
 import { createdAt, rowColor, version } from "./columns";
 import { tenants } from "./tenants";
 
-export const SECTIONAL_TYPOLOGIES = ["Tutti", "Persone fisiche", "Persone giuridiche"] as const;
-export type SectionalTypology = (typeof SECTIONAL_TYPOLOGIES)[number];
+import type { SectionalTypology } from "../../lib/schemas/lookup-enums";
 
 /** Sezionali fattura: separate numberings (suffix in the number), one default per tenant. */
 export const invoiceSectionals = pgTable(

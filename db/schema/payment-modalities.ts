@@ -2,8 +2,7 @@ import { index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-c
 import { createdAt, rowColor, version } from "./columns";
 import { tenants } from "./tenants";
 
-export const PAYMENT_EXPIRATION_TYPES = ["Fine mese", "Dal primo del mese", "Dalla data fattura"] as const;
-export type PaymentExpirationType = (typeof PAYMENT_EXPIRATION_TYPES)[number];
+import type { PaymentExpirationType } from "../../lib/schemas/lookup-enums";
 
 /** Modalità di pagamento: a FatturaPA payment type (MP01…MP22) and its instalment rows. */
 export const paymentModalities = pgTable(

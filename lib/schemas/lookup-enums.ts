@@ -1,0 +1,14 @@
+/**
+ * Fixed choices of the lookup tables (spec section 3). Plain constants with no imports, so the
+ * Drizzle tables (db/schema), the zod schemas and client components share them.
+ */
+
+export const BANK_ACCOUNT_TYPES = ["Conto bancario", "Altro"] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+
+export const PAYMENT_EXPIRATION_TYPES = ["Fine mese", "Dal primo del mese", "Dalla data fattura"] as const;
+export type PaymentExpirationType = (typeof PAYMENT_EXPIRATION_TYPES)[number];
+
+/** Tipologia di clienti of an invoice sectional. */
+export const SECTIONAL_TYPOLOGIES = ["Tutti", "Persone fisiche", "Persone giuridiche"] as const;
+export type SectionalTypology = (typeof SECTIONAL_TYPOLOGIES)[number];

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { PAYMENT_EXPIRATION_TYPES } from "./lookup-enums";
+import { decimalString, integerString, rowIdentity, text, versionField } from "./fields";
+
+export const PAYMENT_MODALITY_MESSAGES = {
+  name: 'Il campo "Nome" è richiesto',
+  paymentType: 'Il campo "Tipo pagamento" è richiesto',
+  expirationType: 'Il campo "Scadenza pagamento" è richiesto',
+  integer: "Il campo deve essere un numero intero",
+  percentage: 'Il campo "Percentuale pagamento" non è un numero decimale corretto',
+  percentageRange: 'Il campo "Percentuale pagamento" deve essere maggiore di 0 e al massimo 100',
+  paymentDayRange: 'Il campo "Dopo quanti giorni" deve essere compreso tra 0 e 365',
+  monthsAfterRange: 'Il campo "Dopo quanti mesi" deve essere compreso tra 0 e 120',
+  sum: "La somma delle percentuali delle righe di pagamento deve essere 100%",
+  tooManyRows: "Troppe righe di pagamento (massimo 100)",
+} as const;
+
+/** FatturaPA ModalitaPagamento codes offered by the form (MP01…MP22, spec section 3). */
+export const PAYMENT_TYPES = {
+  MP01: "Contanti",
+  MP02: "Assegno",
+  MP03: "Assegno circolare",
+  MP04: "Contanti presso Tesoreria",
+  MP05: "Bonifico",
+  MP06: "Vaglia cambiario",
+  MP07: "Bollettino bancario",
+  MP08: "Carta di pagamento",
+  MP09: "RID",
+  MP10: "RID utenze",
+  MP11: "RID veloce",
+  MP12: "Riba",
+  MP13: "MAV",
+  MP14: "Quietanza erario stato",
+  MP15: "Giroconto su conti di contabilità speciale",
+  MP16: "Domiciliazione bancaria",
+  MP17: "Domiciliazione postale",
+  MP18: "Bollettino di c/c postale",
+  MP19: "SEPA Direct Debit",
+  MP20: "SEPA Direct Debit CORE",
+  MP21: "SEPA Direct Debit B2B",
+  MP22: "Trattenuta su somme già riscosse",
+} as const;
+export type PaymentType = keyof typeof PAYMENT_TYPES;
+const PAYMENT_TYPE_CODES = Object.keys(PAYMENT_TYPES) as [PaymentType, ...PaymentType[]];
+
+export { PAYMENT_EXPIRATION_TYPES };
+
+/** One instalment row: expiration type, after how many days / months, share of the total. */
+export const paymentModalityRowSchema = z.object({
+  ...rowIdentity,
+  paymentModalityExpirationType: z.enum(PAYMENT_EXPIRATION_TYPES, { error: PAYMENT_MODALITY_MESSAGES.expirationType }),
+  paymentDay: integerString(PAYMENT_MODALITY_MESSAGES.integer, { empty: 0, min: 0, max: 365, rangeMessage: PAYMENT_MODALITY_MESSAGES.paymentDayRange }).optional().default(0),
+  monthsAfter: integerString(PAYMENT_MODALITY_MESSAGES.integer, { empty: 0, min: 0, max: 120, rangeMessage: PAYMENT_MODALITY_MESSAGES.monthsAfterRange }).optional().default(0),
+  amountPercentage: decimalString(PAYMENT_MODALITY_MESSAGES.percentage, { empty: "100.00", min: 0.01, max: 100, rangeMessage: PAYMENT_MODALITY_MESSAGES.percentageRange }).optional().default("100.00"),
+});
+
+/** Modalità di pagamento form (POST /api/payment-modalities[/{id}], field "paymentModality"). */
+export const paymentModalitySchema = z
+  .object({
+    id: z.number().optional(),
+    name: text(PAYMENT_MODALITY_MESSAGES.name, 200),
+    paymentType: z.enum(PAYMENT_TYPE_CODES, { error: PAYMENT_MODALITY_MESSAGES.paymentType }),
+    paymentModalityRows: z.array(paymentModalityRowSchema, { error: "Righe di pagamento non valide" }).max(100, PAYMENT_MODALITY_MESSAGES.tooManyRows).optional().default([]),
+    version: versionField,
+  })
+  .superRefine((v, ctx) => {
+    // cents of a percent, as integers: "33.33" → 3333
+    const total = v.paymentModalityRows.reduce((sum, r) => sum + Math.round(Number(r.amountPercentage) * 100), 0);
+    if (total !== 10000) ctx.addIssue({ code: "custom", message: PAYMENT_MODALITY_MESSAGES.sum, path: ["paymentModalityRows"] });
+  });
+export type PaymentModalityInput = z.infer<typeof paymentModalitySchema>;
+export type PaymentModalityRowInput = z.infer<typeof paymentModalityRowSchema>;

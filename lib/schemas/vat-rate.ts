@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { NATURE, isCode } from "@/lib/fiscal/codes";
+import { decimalString, optionalText, versionField } from "./fields";
+
+export const VAT_RATE_MESSAGES = {
+  rateRequired: 'Il campo "Aliquota" è richiesto',
+  rateDecimal: 'Il campo "Aliquota" non è un numero decimale corretto',
+  rateRange: 'Il campo "Aliquota" deve essere compreso tra 0 e 100',
+  naturaRequired: 'Il campo "Natura" è richiesto per le aliquote allo 0%',
+  naturaOnlyZero: 'Il campo "Natura" va indicato solo per le aliquote allo 0%',
+  naturaInvalid: 'Il campo "Natura" non contiene un codice valido',
+} as const;
+
+/** The natura codes accepted for 0% rates (the SDI refuses the generic N2, N3, N6). */
+export const NATURA_OPTIONS = Object.entries(NATURE).map(([code, label]) => ({ code, label }));
+
+/** Aliquota IVA form (POST /api/vat-rates[/{id}], field "vatRate"). rate → "22.00". */
+export const vatRateSchema = z
+  .object({
+    id: z.number().optional(),
+    rate: decimalString(VAT_RATE_MESSAGES.rateDecimal, { required: VAT_RATE_MESSAGES.rateRequired, min: 0, max: 100, rangeMessage: VAT_RATE_MESSAGES.rateRange }),
+    description: optionalText(200),
+    natura: z
+      .string({ error: VAT_RATE_MESSAGES.naturaInvalid })
+      .trim()
+      .refine((v) => v === "" || isCode(NATURE, v), VAT_RATE_MESSAGES.naturaInvalid)
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+    active: z.boolean({ error: 'Il campo "Attiva" non è valido' }).optional().default(true),
+    version: versionField,
+  })
+  .superRefine((v, ctx) => {
+    const zero = Number(v.rate) === 0;
+    if (zero && !v.natura) ctx.addIssue({ code: "custom", message: VAT_RATE_MESSAGES.naturaRequired, path: ["natura"] });
+    if (!zero && v.natura) ctx.addIssue({ code: "custom", message: VAT_RATE_MESSAGES.naturaOnlyZero, path: ["natura"] });
+  });
+export type VatRateInput = z.infer<typeof vatRateSchema>;
