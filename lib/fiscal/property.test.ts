@@ -152,3 +152,24 @@ describe("property: generated XML", () => {
     );
   });
 });
+
+describe("property: the fast writer matches xmlbuilder2", () => {
+  it("produces byte-identical XML to the xmlbuilder2 reference serializer", () => {
+    fc.assert(
+      fc.property(docArb, fc.option(fc.constantFrom("ABC", "SW&1", "<x>"), { nil: undefined }), (doc, system) => {
+        const fast = buildFatturaPA(doc, { progressive: "00001", system }).xml;
+        const reference = buildFatturaPA(doc, { progressive: "00001", system, serializer: "xmlbuilder2" }).xml;
+        expect(fast).toBe(reference);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps text that looks like an entity exactly as typed", () => {
+    const doc = sampleDocument({});
+    doc.rows[0]!.description = "R&D &amp; test <ok> &#38; fine";
+    const fast = buildFatturaPA(doc, { progressive: "00001" }).xml;
+    expect(fast).toBe(buildFatturaPA(doc, { progressive: "00001", serializer: "xmlbuilder2" }).xml);
+    expect(parseInvoiceXml(fast).bodies[0]!.rows[0]!.description).toBe("R&D &amp; test <ok> &#38; fine");
+  });
+});

