@@ -1,22 +1,28 @@
 /**
  * Tables whose rows can be recoloured through POST /api/row-colors/change-row-colors.
  * Only names registered here are accepted (the request's `table` never reaches SQL text).
- * To add a table: one line below, `registerRowColorTable("agents", agents)`.
+ * To add a table, one line at the bottom: `registerRowColorTable("agents", agents, "ROLE_DOCUMENT")`.
  */
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { TenantTable } from "@/db/scope";
-import { fieldValues } from "@/db/schema";
+import { fieldValues, type Role } from "@/db/schema";
 
 export type RowColorTable = TenantTable & { rowColor: PgColumn };
 
-const registry = new Map<string, RowColorTable>();
-
-export function registerRowColorTable(name: string, table: RowColorTable): void {
-  if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`nome di tabella non valido "${name}"`);
-  registry.set(name, table);
+export interface RowColorEntry {
+  table: RowColorTable;
+  /** Role needed to recolour rows of this table (the role of its grid). */
+  role: Role | null;
 }
 
-export function getRowColorTable(name: string): RowColorTable | undefined {
+const registry = new Map<string, RowColorEntry>();
+
+export function registerRowColorTable(name: string, table: RowColorTable, role: Role | null = "ROLE_DOCUMENT"): void {
+  if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`nome di tabella non valido "${name}"`);
+  registry.set(name, { table, role });
+}
+
+export function getRowColorTable(name: string): RowColorEntry | undefined {
   return registry.get(name);
 }
 
@@ -24,4 +30,4 @@ export function rowColorTableNames(): string[] {
   return [...registry.keys()];
 }
 
-registerRowColorTable("field_values", fieldValues);
+registerRowColorTable("field_values", fieldValues, "ROLE_DOCUMENT");
