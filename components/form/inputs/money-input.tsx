@@ -1,0 +1,65 @@
+"use client";
+
+import type { ComponentProps, Ref } from "react";
+import { Input } from "@/components/ui/input";
+import { cn } from "@/components/ui/cn";
+import { useFieldControl } from "@/components/ui/field";
+import { formatMoneyEditText, formatMoneyText, parseMoneyText } from "@/lib/client/input-values";
+import { InlineError } from "./inline-error";
+import { useTextValue } from "./use-text-value";
+
+type NativeProps = Omit<ComponentProps<"input">, "value" | "onChange" | "onBlur" | "type" | "ref">;
+
+export interface MoneyInputProps extends NativeProps {
+  /** Integer cents, null when empty (a string is rejected text, see useTextValue). */
+  value: number | string | null | undefined;
+  onChange: (value: number | string | null) => void;
+  onBlur?: () => void;
+  ref?: Ref<HTMLInputElement>;
+  /** Shows a € sign before the amount; default true. */
+  euro?: boolean;
+}
+
+const isCents = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/**
+ * Amount in euros: typing '1.234,56', '1234,56' or '12,5' gives 123456 / 1250
+ * cents; shown as "1'234,56" when blurred, "1234,56" while editing.
+ * Use with a react-hook-form Controller: <MoneyInput {...field} />.
+ */
+export function MoneyInput({ value, onChange, onBlur, euro = true, className, ...props }: MoneyInputProps) {
+  const field = useFieldControl();
+  const { inputProps, invalidMessage } = useTextValue<number>({
+    value,
+    onChange,
+    onBlur,
+    parse: parseMoneyText,
+    format: formatMoneyText,
+    formatEditing: formatMoneyEditText,
+    emptyValue: null,
+    isValue: isCents,
+  });
+  const errorId = field ? `${field.id}-format` : undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="relative">
+        {euro && (
+          <span aria-hidden className="pointer-events-none absolute inset-y-0 left-2.5 flex items-center text-gray-500">
+            €
+          </span>
+        )}
+        <Input
+          {...props}
+          {...inputProps}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={invalidMessage ? true : undefined}
+          aria-describedby={invalidMessage ? errorId : undefined}
+          className={cn("text-right tabular-nums", euro && "pl-7", className)}
+        />
+      </div>
+      <InlineError id={errorId} message={invalidMessage} />
+    </div>
+  );
+}
