@@ -25,7 +25,6 @@ import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import type { TenantScope, TenantTable } from "@/db/scope";
 import type { Role } from "@/db/schema";
-import { guarded } from "@/lib/api/route";
 import { ok } from "@/lib/api/respond";
 import { exportGridResponse } from "./export";
 import { parseGridRequest, type GridRequestInput } from "./request";
@@ -229,8 +228,8 @@ export async function listGridIds<P extends Record<string, unknown>>(
  * GET handler of a list: `export const GET = listRoute(grid, "ROLE_DOCUMENT")`.
  * With `ids=1` it answers { status, ids, count } with every id of the filtered set (select-all).
  */
-export function listRoute<P extends Record<string, unknown>>(grid: Grid<P>, role: Role | null) {
-  return guarded(role, async ({ req, scope }: { req: NextRequest; scope: TenantScope }) => {
+export function listRoute<P extends Record<string, unknown>>(grid: Grid<P>, role: Role | null): RouteHandler {
+  return lazyGuarded(role, async ({ req, scope }) => {
     const params = req.nextUrl.searchParams;
     if (params.get("ids") === "1" || params.get("ids") === "true") {
       return ok({ ...(await listGridIds(scope, grid, params)) });
@@ -240,8 +239,23 @@ export function listRoute<P extends Record<string, unknown>>(grid: Grid<P>, role
 }
 
 /** GET handler of an export: `?format=csv|xlsx&columns=…&filterModel=…&sortModel=…&search=…`, streamed. */
-export function exportRoute<P extends Record<string, unknown>>(grid: Grid<P>, role: Role | null) {
-  return guarded(role, async ({ req, scope }: { req: NextRequest; scope: TenantScope }) => {
-    return exportGridResponse(scope, grid, req.nextUrl.searchParams);
-  });
+export function exportRoute<P extends Record<string, unknown>>(grid: Grid<P>, role: Role | null): RouteHandler {
+  return lazyGuarded(role, async ({ req, scope }) => exportGridResponse(scope, grid, req.nextUrl.searchParams));
+}
+
+type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
+
+/**
+ * guarded() loaded on first request: grid definitions stay importable where the auth stack
+ * (next-auth) cannot load, e.g. unit tests and the benchmark.
+ */
+function lazyGuarded(role: Role | null, handler: (ctx: { req: NextRequest; scope: TenantScope }) => Promise<Response>): RouteHandler {
+  let wrapped: RouteHandler | undefined;
+  return async (req, ctx) => {
+    if (!wrapped) {
+      const { guarded } = await import("@/lib/api/route");
+      wrapped = guarded(role, handler);
+    }
+    return wrapped(req, ctx);
+  };
 }
