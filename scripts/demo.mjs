@@ -21,7 +21,7 @@ function run(cmd, args, env = {}) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const buildId = path.join(root, ".next", "BUILD_ID");
+const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
 const sources = ["app", "components", "lib", "db", "drizzle", "proxy.ts", "next.config.ts"].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
 const newestSource = Math.max(...sources.map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)));
 if (!fs.existsSync(buildId) || fs.statSync(buildId).mtimeMs < newestSource) {
