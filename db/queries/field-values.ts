@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { TenantScope } from "@/db/scope";
+import { NotFoundError } from "@/lib/api/errors";
 import { fieldValues, type FieldValue } from "@/db/schema";
 import { escapeLike } from "@/lib/grid/filters";
 import { defineGrid } from "@/lib/grid/define";
@@ -32,7 +33,7 @@ export function toFieldValueDto(row: FieldValue): FieldValueDto {
 }
 
 export function getFieldValueOrThrow(scope: TenantScope, id: number): Promise<FieldValue> {
-  return scope.getOrThrow(fieldValues, id, "Valore non trovato");
+  return scope.getOrThrow(fieldValues, id, NOT_FOUND);
 }
 
 export function createFieldValue(scope: TenantScope, input: FieldValueCreateInput): Promise<FieldValue> {
@@ -41,11 +42,22 @@ export function createFieldValue(scope: TenantScope, input: FieldValueCreateInpu
 
 /** Updates the text only (the list a value belongs to never changes); stale version → 409. */
 export function updateFieldValue(scope: TenantScope, id: number, input: FieldValueInput): Promise<FieldValue> {
-  return scope.update(fieldValues, id, input.version, { fieldValue: input.fieldValue });
+  return notFoundAs(scope.update(fieldValues, id, input.version, { fieldValue: input.fieldValue }));
 }
 
 export function deleteFieldValue(scope: TenantScope, id: number): Promise<void> {
-  return scope.delete(fieldValues, id);
+  return notFoundAs(scope.delete(fieldValues, id));
+}
+
+const NOT_FOUND = "Valore non trovato";
+
+async function notFoundAs<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof NotFoundError) throw new NotFoundError(NOT_FOUND);
+    throw err;
+  }
 }
 
 /** Options of an ajax select over one list (get-filtered-list): value contains `query`, by value. */
