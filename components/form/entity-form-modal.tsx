@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { DefaultValues, FieldErrors } from "react-hook-form";
 import type { z } from "zod";
 import { Button, Spinner } from "@/components/ui/button";
@@ -292,9 +292,14 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
     void alertDialog([FORM_ERRORS_TITLE, ...messages].join("\n"));
   };
 
-  const onSubmit = loaded
-    ? form.handleSubmit(() => save(loaded.entity), onInvalid)
-    : (event: { preventDefault: () => void }) => event.preventDefault();
+  const submit = loaded ? form.handleSubmit(() => save(loaded.entity), onInvalid) : null;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // React bubbles submit through portals: a form opened from another form's modal
+    // (a sectional from the settings) must not submit the outer form too.
+    event.stopPropagation();
+    if (submit) return submit(event);
+    event.preventDefault();
+  };
 
   if (refused) return null;
 

@@ -10,6 +10,7 @@ import { alertDialog, confirmDialog } from "@/components/ui/dialogs";
 import { apiGet, apiPost } from "@/lib/client/api";
 import { isRememberable, LAST_ROUTE_COOKIE, routeTitle, type MenuItem } from "@/lib/navigation";
 import { subscriptionLine } from "@/lib/subscription";
+import { TENANT_LOGO_CHANGED_EVENT, TenantSettingsModal } from "@/components/settings/tenant-settings-modal";
 import { ProfileDialog } from "./profile-dialog";
 import { SideMenu } from "./side-menu";
 
@@ -70,13 +71,21 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
     rememberRoute(pathname);
   }, [pathname]);
 
+  // The settings modal announces a saved or deleted logo; the thumbnail is fetched again.
+  const [logoRevision, setLogoRevision] = useState(0);
   useEffect(() => {
-    if (!tenant.hasLogo) return;
+    const onLogoChanged = () => setLogoRevision((n) => n + 1);
+    window.addEventListener(TENANT_LOGO_CHANGED_EVENT, onLogoChanged);
+    return () => window.removeEventListener(TENANT_LOGO_CHANGED_EVENT, onLogoChanged);
+  }, []);
+
+  useEffect(() => {
+    if (!tenant.hasLogo && logoRevision === 0) return;
     // A missing logo is not an error worth telling anyone about (spec section 8).
     apiGet<{ base64: string | null; contentType: string | null }>("/api/tenants/get-logo-thumb")
-      .then((r) => r.base64 && setLogo(`data:${r.contentType ?? "image/jpeg"};base64,${r.base64}`))
+      .then((r) => setLogo(r.base64 ? `data:${r.contentType ?? "image/jpeg"};base64,${r.base64}` : null))
       .catch(() => {});
-  }, [tenant.hasLogo]);
+  }, [tenant.hasLogo, logoRevision]);
 
   async function onLogout() {
     if (!(await confirmDialog(LOGOUT_CONFIRM))) return;
@@ -155,6 +164,7 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
         </main>
       </div>
       <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} onSaved={(u) => setUser((x) => ({ ...x, ...u }))} />
+      <TenantSettingsModal />
       {tenant.isDemo && chatScriptUrl && <Script src={chatScriptUrl} strategy="lazyOnload" />}
     </div>
   );
