@@ -3,11 +3,22 @@
  * Tenant 1 is the public demo; tenant 2 an ordinary customer. Later areas extend seedDemoData().
  */
 import { addDays, format } from "date-fns";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { createTenantWithAdmin } from "./queries/accounts";
-import { tenants, users, type Tenant, type User } from "./schema";
+import { createAgent } from "./queries/agents";
+import { createBankAccount } from "./queries/bank-accounts";
+import { createInvoiceSectional } from "./queries/invoice-sectionals";
+import { createItem, createService } from "./queries/items";
+import { createPaymentModality } from "./queries/payment-modalities";
+import { TenantScope } from "./scope";
+import { bankAccounts, fieldValues, tenants, users, vatRates, type Tenant, type User } from "./schema";
 import { hashPassword } from "@/lib/auth/password";
+import { agentSchema } from "@/lib/schemas/agent";
+import { bankAccountSchema } from "@/lib/schemas/bank-account";
+import { invoiceSectionalSchema } from "@/lib/schemas/invoice-sectional";
+import { itemSchema } from "@/lib/schemas/item";
+import { paymentModalitySchema } from "@/lib/schemas/payment-modality";
 
 export const DEMO_LOGIN = { username: "demo", password: "demo1234" } as const;
 export const ROSSI_LOGIN = { username: "mario.rossi@example.it", password: "rossi1234" } as const;
@@ -97,7 +108,110 @@ export async function seedDemoData(db: Db): Promise<Seeded> {
       roles: ["ROLE_USER"],
     });
   }
+  await seedLookupTables(db, demo.tenant.id, DEMO_LOOKUPS);
+  await seedLookupTables(db, rossi.tenant.id, ROSSI_LOOKUPS);
   return { demo, rossi };
+}
+
+interface LookupSeed {
+  bankAccounts: unknown[];
+  paymentModalities: unknown[];
+  /** The tenant's usual payment modality (by name). */
+  usualPaymentModality: string;
+  items: { name: string; description?: string; amount: number; vatRate: string }[];
+  services: { name: string; description?: string; amount: number; vatRate: string }[];
+  agents: { title?: string; firstName: string; lastName: string; email1?: string; phone1?: string; agentCommissions?: unknown[] }[];
+  sectionals: unknown[];
+}
+
+const bonifico = (name: string, rows: [string, number, number, string][]) => ({
+  name,
+  paymentType: "MP05",
+  paymentModalityRows: rows.map(([paymentModalityExpirationType, paymentDay, monthsAfter, amountPercentage]) => ({ paymentModalityExpirationType, paymentDay, monthsAfter, amountPercentage })),
+});
+
+const DEMO_LOOKUPS: LookupSeed = {
+  bankAccounts: [
+    { bankAccountType: "Conto bancario", bankName: "Banca di Bologna", code: "CC 1000/123456", iban: "IT60X0542811101000000123456" },
+    { bankAccountType: "Conto bancario", bankName: "Intesa Sanpaolo", code: "CC 100000012345", iban: "IT66A0306909606100000012345" },
+    { bankAccountType: "Altro", bankName: "PayPal", url: "https://www.paypal.me/demosrl" },
+  ],
+  paymentModalities: [
+    { name: "Rimessa diretta", paymentType: "MP01", paymentModalityRows: [{ paymentModalityExpirationType: "Dalla data fattura", paymentDay: 0, monthsAfter: 0, amountPercentage: "100" }] },
+    bonifico("Bonifico 30 gg data fattura", [["Dalla data fattura", 30, 0, "100"]]),
+    bonifico("Bonifico 30 gg fine mese", [["Fine mese", 0, 1, "100"]]),
+    bonifico("Bonifico 30/60 gg fine mese", [["Fine mese", 0, 1, "50"], ["Fine mese", 0, 2, "50"]]),
+    { name: "Ri.Ba. 60 gg fine mese", paymentType: "MP12", paymentModalityRows: [{ paymentModalityExpirationType: "Fine mese", paymentDay: 0, monthsAfter: 2, amountPercentage: "100" }] },
+    { name: "Carta di credito", paymentType: "MP08", paymentModalityRows: [{ paymentModalityExpirationType: "Dalla data fattura", paymentDay: 0, monthsAfter: 0, amountPercentage: "100" }] },
+  ],
+  usualPaymentModality: "Bonifico 30 gg fine mese",
+  items: [
+    { name: "Risma carta A4 80 g", description: "Risma carta A4 80 g/m² (500 fogli)", amount: 490, vatRate: "22.00" },
+    { name: "Toner stampante laser", amount: 6890, vatRate: "22.00" },
+    { name: "Monitor 24 pollici", description: "Monitor LED 24\" Full HD", amount: 15900, vatRate: "22.00" },
+    { name: "Manuale tecnico", description: "Manuale tecnico (libro)", amount: 3500, vatRate: "4.00" },
+  ],
+  services: [
+    { name: "Consulenza oraria", description: "Consulenza tecnica (ora)", amount: 5000, vatRate: "22.00" },
+    { name: "Installazione software", amount: 12000, vatRate: "22.00" },
+    { name: "Canone assistenza annuale", description: "Canone annuale di assistenza e manutenzione", amount: 48000, vatRate: "22.00" },
+    { name: "Corso di formazione", description: "Formazione professionale esente art. 10", amount: 25000, vatRate: "0.00/N4" },
+  ],
+  agents: [
+    { title: "Dott.", firstName: "Marco", lastName: "Ferri", email1: "marco.ferri@example.it", phone1: "333 1234567", agentCommissions: [{ fromAmount: 0, percentage: "5" }, { fromAmount: 1000000, percentage: "7,5" }] },
+    { title: "Sig.ra", firstName: "Elena", lastName: "Galli", email1: "elena.galli@example.it", phone1: "347 7654321", agentCommissions: [{ fromAmount: 0, percentage: "6" }] },
+  ],
+  sectionals: [{ name: "Pubblica Amministrazione", typology: "Persone giuridiche", suffix: "PA" }],
+};
+
+const ROSSI_LOOKUPS: LookupSeed = {
+  bankAccounts: [{ bankAccountType: "Conto bancario", bankName: "UniCredit Milano Buenos Aires", code: "CC 000104567890", iban: "IT73K0200802435000104567890" }],
+  paymentModalities: [
+    bonifico("Bonifico a vista", [["Dalla data fattura", 0, 0, "100"]]),
+    bonifico("Bonifico 60 gg fine mese", [["Fine mese", 0, 2, "100"]]),
+    bonifico("Acconto 30% e saldo a 30 gg", [["Dalla data fattura", 0, 0, "30"], ["Dalla data fattura", 30, 0, "70"]]),
+  ],
+  usualPaymentModality: "Bonifico a vista",
+  items: [{ name: "Copia progetto su carta", description: "Stampa tavole di progetto formato A0", amount: 2500, vatRate: "22.00" }],
+  services: [
+    { name: "Progettazione impianti", description: "Progettazione impianti elettrici e meccanici", amount: 150000, vatRate: "22.00" },
+    { name: "Direzione lavori", amount: 80000, vatRate: "22.00" },
+    { name: "Pratica APE", description: "Attestato di prestazione energetica", amount: 25000, vatRate: "22.00" },
+    { name: "Sopralluogo tecnico", amount: 12000, vatRate: "22.00" },
+  ],
+  agents: [{ title: "Ing.", firstName: "Paolo", lastName: "Neri", email1: "paolo.neri@example.it", agentCommissions: [{ fromAmount: 0, percentage: "3" }] }],
+  sectionals: [{ name: "Privati", typology: "Persone fisiche", suffix: "P" }],
+};
+
+/** Realistic lookup data for a seeded tenant; skipped when the tenant already has bank accounts. */
+async function seedLookupTables(db: Db, tenantId: number, seed: LookupSeed): Promise<void> {
+  const scope = new TenantScope(db, tenantId);
+  if ((await scope.count(bankAccounts)) > 0) return;
+  for (const b of seed.bankAccounts) await createBankAccount(scope, bankAccountSchema.parse(b));
+  const modalities = new Map<string, number>();
+  for (const m of seed.paymentModalities) {
+    const saved = await createPaymentModality(scope, paymentModalitySchema.parse(m));
+    modalities.set(saved.name, saved.id);
+  }
+  const rates = await scope.list(vatRates);
+  const vat = (key: string) => {
+    const [rate, natura] = key.split("/");
+    const r = rates.find((x) => x.rate === rate && (natura ? x.natura === natura : !x.natura));
+    return r ? { id: r.id } : null;
+  };
+  for (const i of seed.items) await createItem(scope, itemSchema.parse({ ...i, vat: vat(i.vatRate) }));
+  for (const i of seed.services) await createService(scope, itemSchema.parse({ ...i, vat: vat(i.vatRate) }));
+  for (const a of seed.agents) {
+    let title = null;
+    if (a.title) {
+      const [existingTitle] = await scope.list(fieldValues, { where: and(eq(fieldValues.fieldName, "title"), eq(fieldValues.fieldValue, a.title)), limit: 1 });
+      title = { id: (existingTitle ?? (await scope.insert(fieldValues, { fieldName: "title", fieldValue: a.title }))).id };
+    }
+    await createAgent(scope, agentSchema.parse({ ...a, title }));
+  }
+  for (const s of seed.sectionals) await createInvoiceSectional(scope, invoiceSectionalSchema.parse(s));
+  const usual = modalities.get(seed.usualPaymentModality);
+  if (usual) await db.update(tenants).set({ paymentModalityId: usual }).where(eq(tenants.id, tenantId));
 }
 
 async function existing(db: Db, username: string): Promise<{ tenant: Tenant; admin: User } | undefined> {

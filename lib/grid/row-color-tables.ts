@@ -31,3 +31,13 @@ export function rowColorTableNames(): string[] {
 }
 
 registerRowColorTable("field_values", fieldValues, "ROLE_DOCUMENT");
+
+// Tabelle (entities helper)
+import { agents, bankAccounts, invoiceSectionals, items, paymentModalities, services, vatRates } from "@/db/schema";
+registerRowColorTable("agents", agents);
+registerRowColorTable("bank_accounts", bankAccounts);
+registerRowColorTable("payment_modalities", paymentModalities);
+registerRowColorTable("items", items);
+registerRowColorTable("services", services);
+registerRowColorTable("vat_rates", vatRates);
+registerRowColorTable("invoice_sectionals", invoiceSectionals);

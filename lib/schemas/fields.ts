@@ -37,7 +37,11 @@ const MAX_DB_ID = 2_147_483_647;
 /** A reference to another record: { id, toString }. The server checks the id belongs to the tenant. */
 export const entityRef = z.object({
   id: z.number({ error: "Riferimento non valido" }).int("Riferimento non valido").positive("Riferimento non valido").max(MAX_DB_ID, "Riferimento non valido"),
-  toString: z.string().optional(),
+  // every object inherits Object.prototype.toString: only an own string counts, anything else is dropped
+  toString: z
+    .custom<string | undefined>((v) => v === undefined || v === null || typeof v === "string" || v === Object.prototype.toString, "Riferimento non valido")
+    .transform((v) => (typeof v === "string" ? v : undefined))
+    .optional(),
 });
 export type EntityRef = z.infer<typeof entityRef>;
 

@@ -1,0 +1,9 @@
+// DELETE /api/tenants/delete-logo — removes the logo and its thumbnail (irreversible): { status, message }.
+import { deleteLogo } from "@/db/queries/tenant-settings";
+import { ok } from "@/lib/api/respond";
+import { guarded } from "@/lib/api/route";
+
+export const DELETE = guarded("ROLE_ADMIN", async ({ scope }) => {
+  await deleteLogo(scope);
+  return ok({ message: "Logo eliminato" });
+});

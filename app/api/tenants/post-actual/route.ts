@@ -1,0 +1,25 @@
+// POST /api/tenants/post-actual — multipart: field "tenant" (JSON, version required) + optional file "logoContent"; returns { status, message, tenant }.
+import { MAX_LOGO_BYTES, processLogo, saveActualTenant } from "@/db/queries/tenant-settings";
+import { SAVED_MESSAGE } from "@/db/queries/lookup-support";
+import { entityFromForm, readForm } from "@/lib/api/body";
+import { BadRequestError, PayloadTooLargeError } from "@/lib/api/errors";
+import { ok } from "@/lib/api/respond";
+import { guarded } from "@/lib/api/route";
+import { tenantSettingsSchema } from "@/lib/schemas/tenant";
+
+/** Room for the JSON field and the multipart envelope around a 30 MB image. */
+const MAX_BODY = MAX_LOGO_BYTES + 2 * 1024 * 1024;
+
+export const POST = guarded("ROLE_ADMIN", async ({ req, scope }) => {
+  const form = await readForm(req, MAX_BODY);
+  const input = entityFromForm(form, "tenant", tenantSettingsSchema);
+  const file = form.get("logoContent");
+  if (file !== null && typeof file === "string" && file !== "") throw new BadRequestError('Il campo "logoContent" deve essere un file');
+  let logo = null;
+  if (file instanceof Blob && file.size > 0) {
+    if (file.size > MAX_LOGO_BYTES) throw new PayloadTooLargeError();
+    logo = await processLogo(new Uint8Array(await file.arrayBuffer()));
+  }
+  const tenant = await saveActualTenant(scope, input, logo);
+  return ok({ message: SAVED_MESSAGE, tenant });
+});

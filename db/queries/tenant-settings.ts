@@ -1,0 +1,114 @@
+/**
+ * Impostazioni: the tenant's own settings (GET /api/tenants/get-actual, POST /api/tenants/post-actual)
+ * and its logo. Only the session's tenant is ever read or written (TenantScope.getTenant/updateTenant).
+ */
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import type { TenantScope } from "@/db/scope";
+import { tenants, type Tenant } from "@/db/schema";
+import { BadRequestError, PayloadTooLargeError } from "@/lib/api/errors";
+import { TAX_REGIMES, type TenantSettingsInput } from "@/lib/schemas/tenant";
+import { expiresInDays } from "@/lib/subscription";
+import { requireVersion } from "./lookup-support";
+import { listPaymentModalityOptions, paymentModalityRef, paymentModalityRefId } from "./payment-modalities";
+
+export const MAX_LOGO_BYTES = 30 * 1024 * 1024;
+export const LOGO_MAX_SIDE = 1600;
+export const LOGO_THUMB = { width: 200, height: 70 } as const;
+export const LOGO_MESSAGES = {
+  tooLarge: "Attenzione: l'immagine caricata non può superare i 30 MB",
+  notImage: "Il file caricato non è un'immagine valida (JPEG, PNG, WebP o GIF)",
+  ratio: "Le proporzioni del logo devono essere comprese tra 1:5 e 5:1",
+  tooManyPixels: "L'immagine caricata ha troppi pixel (massimo 40 milioni)",
+} as const;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "tiff", "avif", "heif"]);
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/** The settings as the modal reads them: every field, no logo bytes. */
+export async function toTenantSettingsJson(scope: TenantScope, t: Tenant) {
+  const { logo: _logo, logoThumb, logoContentType: _type, paymentModalityId, createdAt: _c, ...fields } = t;
+  return {
+    ...fields,
+    paymentModality: await paymentModalityRef(scope, paymentModalityId),
+    hasLogo: logoThumb !== null,
+    expiresInDays: expiresInDays(t.expireDate),
+    toString: t.denomination,
+  };
+}
+
+export async function getActualTenant(scope: TenantScope) {
+  const t = await scope.getTenant();
+  return {
+    tenant: await toTenantSettingsJson(scope, t),
+    formData: {
+      paymentModalities: await listPaymentModalityOptions(scope, { limit: 1000 }),
+      taxRegimes: TAX_REGIMES,
+    },
+  };
+}
+
+export interface ProcessedLogo {
+  logo: Buffer;
+  logoThumb: Buffer;
+  logoContentType: "image/jpeg";
+}
+
+/**
+ * Checks and re-encodes an uploaded logo: an image (not SVG), aspect ratio between 1:5 and 5:1,
+ * stored as JPEG with the longest side ≤ 1600 px plus a JPEG thumbnail within 200x70.
+ */
+export async function processLogo(bytes: Uint8Array): Promise<ProcessedLogo> {
+  if (bytes.byteLength > MAX_LOGO_BYTES) throw new PayloadTooLargeError("File troppo grande");
+  const input = Buffer.from(bytes);
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw new BadRequestError(LOGO_MESSAGES.notImage, [LOGO_MESSAGES.notImage]);
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
+    throw new BadRequestError(LOGO_MESSAGES.notImage, [LOGO_MESSAGES.notImage]);
+  }
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new BadRequestError(LOGO_MESSAGES.tooManyPixels, [LOGO_MESSAGES.tooManyPixels]);
+  const rotated = (meta.orientation ?? 1) >= 5;
+  const width = rotated ? meta.height : meta.width;
+  const height = rotated ? meta.width : meta.height;
+  if (width * 5 < height || height * 5 < width) throw new BadRequestError(LOGO_MESSAGES.ratio, [LOGO_MESSAGES.ratio]);
+  try {
+    const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate().flatten({ background: "#ffffff" });
+    const logo = await base().resize({ width: LOGO_MAX_SIDE, height: LOGO_MAX_SIDE, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 88, mozjpeg: true }).toBuffer();
+    const logoThumb = await base().resize({ width: LOGO_THUMB.width, height: LOGO_THUMB.height, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+    return { logo, logoThumb, logoContentType: "image/jpeg" };
+  } catch {
+    throw new BadRequestError(LOGO_MESSAGES.notImage, [LOGO_MESSAGES.notImage]);
+  }
+}
+
+/**
+ * Saves the settings (fields left out stay as they are) and, when given, the new logo, in one
+ * versioned update: a stale version changes nothing (409).
+ */
+export async function saveActualTenant(scope: TenantScope, input: TenantSettingsInput, logo: ProcessedLogo | null) {
+  const version = requireVersion(input.version);
+  const { version: _v, paymentModality, ...fields } = input;
+  const values: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) values[k] = v;
+  if (paymentModality !== undefined) values.paymentModalityId = await paymentModalityRefId(scope, paymentModality);
+  if (logo) Object.assign(values, logo);
+  const saved = await scope.updateTenant(version, values);
+  return toTenantSettingsJson(scope, saved);
+}
+
+/** GET /api/tenants/get-logo: the stored logo (JPEG) as base64, or nulls. */
+export async function getLogo(scope: TenantScope): Promise<{ base64: string | null; contentType: string | null }> {
+  const t = await scope.getTenant();
+  return t.logo ? { base64: t.logo.toString("base64"), contentType: t.logoContentType ?? "image/jpeg" } : { base64: null, contentType: null };
+}
+
+/**
+ * DELETE /api/tenants/delete-logo: removes logo and thumbnail at once (the image field's
+ * irreversible delete). The version is left alone so the open settings form can still be saved.
+ */
+export async function deleteLogo(scope: TenantScope): Promise<void> {
+  await scope.platform.update(tenants).set({ logo: null, logoThumb: null, logoContentType: null }).where(eq(tenants.id, scope.tenantId));
+}
