@@ -191,6 +191,8 @@ export interface GridPage {
   data: GridRow[];
   /** Rows in the filtered set; null when the caller asked to skip counting (count=0). */
   count: number | null;
+  /** false when count is the planner's estimate (sets over EXACT_COUNT_CAP rows; ask count=exact). */
+  countExact: boolean;
   startRow: number;
   offset: number;
   gridData: GridData;

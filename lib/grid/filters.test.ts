@@ -183,7 +183,7 @@ describe("request parsing", () => {
   const base = { fieldName: "title" };
   it("defaults: startRow 0, limit 50, default sort plus id tie-breaker, all columns", () => {
     const r = parseGridRequest(grid, base);
-    expect(r).toMatchObject({ startRow: 0, limit: 50, withCount: true, sort: [{ colId: "name", sort: "asc" }] });
+    expect(r).toMatchObject({ startRow: 0, limit: 50, countMode: "auto", sort: [{ colId: "name", sort: "asc" }] });
     expect(r.columns.length).toBe(grid.columns.length);
     expect(r.orderBy.map((o) => render(o).sql)).toEqual(['"field_values"."field_value" asc', '"field_values"."id" asc']);
   });
@@ -198,7 +198,7 @@ describe("request parsing", () => {
     });
     expect(r.orderBy.map((o) => render(o).sql)).toEqual(["contact_name desc", '"field_values"."id" asc']);
     expect(r.columns.map((c) => c.field)).toEqual(["name", "amount"]);
-    expect(r).toMatchObject({ startRow: 100, limit: 1000, withCount: false, search: "abc" });
+    expect(r).toMatchObject({ startRow: 100, limit: 1000, countMode: "none", search: "abc" });
   });
   it("the globalSearch pseudo-column of filterModel is the search", () => {
     expect(parseGridRequest(grid, { filterModel: JSON.stringify({ globalSearch: { filterType: "text", filter: "zz" } }) }).search).toBe("zz");

@@ -41,8 +41,8 @@ export interface GridRequest<P = Record<string, unknown>> {
   /** Filters, search and baseWhere, to be ANDed with the tenant condition. */
   where: (SQL | undefined)[];
   params: P;
-  /** false when the client passed count=0 (it already knows the count). */
-  withCount: boolean;
+  /** count=0: none (the client knows it); count=exact: always exact; default: exact up to a cap, then estimated. */
+  countMode: "auto" | "exact" | "none";
   search: string;
   filterModel: FilterModel;
 }
@@ -172,7 +172,7 @@ export function parseGridRequest<P extends Record<string, unknown>>(grid: Grid<P
     orderBy,
     where,
     params,
-    withCount: q.count !== "0" && q.count !== "false",
+    countMode: q.count === "0" || q.count === "false" ? "none" : q.count === "exact" ? "exact" : "auto",
     search,
     filterModel: filters.model,
   };

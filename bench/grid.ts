@@ -1,0 +1,252 @@
+/**
+ * npm run bench:grid — the server-paged grid on 1,000,000 rows (not a timed test).
+ *
+ * On a dedicated, freshly created PostgreSQL database (dropped at the end) of the server named by
+ * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, the admin connection):
+ *  - seeds 1,000,000 field_values rows for one tenant (one list, "bench") and 200,000 for two
+ *    other tenants beside them, with generate_series; creates the search/date indexes; ANALYZE;
+ *  - p50/p95 over ≥ 50 runs of listGrid for: the first page; a global text search; a created_at
+ *    range plus a sort on the value; the page at startRow 500,000 — each beside the raw SQL time of
+ *    the same statements (page + count, concurrently, as listGrid runs them) in the same run;
+ *  - time and peak RSS of a 100,000-row export, CSV and XLSX.
+ * Prints a Markdown block and writes it into docs/benchmarks.md (section "## npm run bench:grid").
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { openDatabase } from "@/db/client";
+import { createTenantWithAdmin } from "@/db/queries/accounts";
+import { fieldValuesGrid } from "@/db/queries/field-values";
+import { TenantScope } from "@/db/scope";
+import { listGrid } from "@/lib/grid/define";
+import { exportGridResponse } from "@/lib/grid/export";
+import { cappedCountQuery, countQuery, EXACT_COUNT_CAP, estimateQuery, pageQuery } from "@/lib/grid/query";
+import { parseGridRequest } from "@/lib/grid/request";
+
+const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS ?? 200_000);
+const RUNS = Math.max(50, Number(process.env.BENCH_RUNS ?? 60));
+const EXPORT_ROWS = 100_000;
+
+/** The indexes the figures rely on (also described for the migration). */
+export const BENCH_INDEXES = [
+  "create extension if not exists pg_trgm",
+  // global search: ILIKE '%…%' on the value
+  "create index if not exists field_values_value_trgm_idx on field_values using gin (field_value gin_trgm_ops)",
+  // value order with the id tie-breaker, index-only (replaces field_values_tenant_field_value_idx): deep offsets skip index entries only
+  "create index if not exists field_values_tenant_field_value_id_idx on field_values (tenant_id, field_name, field_value, id)",
+  "drop index if exists field_values_tenant_field_value_idx",
+  // created_at ranges within the tenant
+  "create index if not exists field_values_tenant_created_idx on field_values (tenant_id, created_at)",
+];
+
+function pct(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function main() {
+  const started = new Date();
+  const name = `gestionale_bench_${process.pid}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  const raw = postgres(url.toString(), { max: 10, onnotice: () => {} });
+  try {
+    const db = database.db;
+    const tenantIds: number[] = [];
+    for (const n of ["Bench", "Altra A", "Altra B"]) {
+      const { tenant } = await createTenantWithAdmin(db, { denomination: n, email: `${n.replace(" ", "").toLowerCase()}@bench.it`, firstName: "B", lastName: "B", password: "bench1234" });
+      tenantIds.push(tenant.id);
+    }
+    const [tenantId, otherA, otherB] = tenantIds as [number, number, number];
+
+    let t0 = performance.now();
+    // value: "Cliente <n> <word>" with 1,000 pseudo-words (each in 0.1% of the rows); one row a minute back in time
+    const seed = (tenant: number, from: number, to: number) =>
+      raw.unsafe(
+        `insert into field_values (tenant_id, field_name, field_value, created_at)
+         select $1, 'bench', 'Cliente ' || g || ' ' || 'w' || substr(md5((g % 1000)::text), 1, 6), now() - g * interval '1 minute'
+         from generate_series($2::int, $3::int) g`,
+        [tenant, from, to],
+      );
+    // interleave the tenants' inserts so their rows sit side by side in the heap
+    const chunk = 100_000;
+    for (let from = 1; from <= ROWS; from += chunk) {
+      await seed(tenantId, from, Math.min(ROWS, from + chunk - 1));
+      if (from <= OTHER_ROWS / 2) {
+        await seed(otherA, from, Math.min(OTHER_ROWS / 2, from + chunk - 1));
+        await seed(otherB, from, Math.min(OTHER_ROWS / 2, from + chunk - 1));
+      }
+    }
+    const seedMs = performance.now() - t0;
+    t0 = performance.now();
+    for (const s of BENCH_INDEXES) await raw.unsafe(s);
+    await raw.unsafe("vacuum analyze field_values");
+    const indexMs = performance.now() - t0;
+    const searchWord = "w" + (await raw.unsafe(`select substr(md5('421'), 1, 6) as w`))[0]!.w;
+
+    const scope = new TenantScope(db, tenantId);
+    const today = new Date();
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    const monthAgo = new Date(today.getTime() - 30 * 86_400_000);
+    const firstId = Number((await raw.unsafe(`select min(id) as id from field_values where tenant_id = $1`, [tenantId]))[0]!.id);
+
+    const cases: { label: string; params: Record<string, string> }[] = [
+      { label: "first page (50 rows, default sort by value, count exact to 100,000 then estimated)", params: { fieldName: "bench" } },
+      { label: "first page with count=exact (1,000,000 counted)", params: { fieldName: "bench", count: "exact" } },
+      { label: `global search "${searchWord}" (0.1% of the rows, count)`, params: { fieldName: "bench", search: searchWord } },
+      {
+        label: "created_at range of 30 days + sort by value desc (count)",
+        params: {
+          fieldName: "bench",
+          filterModel: JSON.stringify({ createdAt: { filterType: "date", type: "inRange", dateFrom: iso(monthAgo), dateTo: iso(today) } }),
+          sortModel: JSON.stringify([{ colId: "fieldValue", sort: "desc" }]),
+        },
+      },
+      { label: "page at startRow 500,000 (count=0, as the client asks later blocks)", params: { fieldName: "bench", startRow: "500000", count: "0" } },
+      { label: "page at startRow 500,000 with count", params: { fieldName: "bench", startRow: "500000" } },
+    ];
+
+    const results: { label: string; api: [number, number]; raw: [number, number]; rows: number; count: number | null; exact: boolean }[] = [];
+    for (const c of cases) {
+      const req = parseGridRequest(fieldValuesGrid, c.params);
+      const page = pageQuery(scope, fieldValuesGrid, req, req.limit, req.startRow).toSQL();
+      const count = (req.countMode === "exact" ? countQuery(scope, fieldValuesGrid, req) : cappedCountQuery(scope, fieldValuesGrid, req)).toSQL();
+      const estimate = estimateQuery(scope, fieldValuesGrid, req).toSQL();
+      const runCount = async () => {
+        if (req.countMode === "none") return;
+        const [r] = await raw.unsafe(count.sql, count.params as never[]);
+        if (req.countMode === "auto" && Number(r!.n) > EXACT_COUNT_CAP) await raw.unsafe(`explain (format json) ${estimate.sql}`, estimate.params as never[]);
+      };
+      const runRaw = () => Promise.all([raw.unsafe(page.sql, page.params as never[]), runCount()]);
+      // warm-up
+      for (let i = 0; i < 3; i++) {
+        await listGrid(scope, fieldValuesGrid, c.params);
+        await runRaw();
+      }
+      const apiTimes: number[] = [];
+      const rawTimes: number[] = [];
+      let last: Awaited<ReturnType<typeof listGrid>> | undefined;
+      for (let i = 0; i < RUNS; i++) {
+        // alternate the order so neither side always runs on a warmer cache
+        const order = i % 2 === 0 ? ["api", "raw"] : ["raw", "api"];
+        for (const which of order) {
+          const s = performance.now();
+          if (which === "api") last = await listGrid(scope, fieldValuesGrid, c.params);
+          else await runRaw();
+          (which === "api" ? apiTimes : rawTimes).push(performance.now() - s);
+        }
+      }
+      apiTimes.sort((x, y) => x - y);
+      rawTimes.sort((x, y) => x - y);
+      results.push({
+        label: c.label,
+        api: [pct(apiTimes, 50), pct(apiTimes, 95)],
+        raw: [pct(rawTimes, 50), pct(rawTimes, 95)],
+        rows: last!.data.length,
+        count: last!.count,
+        exact: last!.countExact,
+      });
+      console.error(`${c.label}: api p50 ${ms(pct(apiTimes, 50))} p95 ${ms(pct(apiTimes, 95))}, raw p50 ${ms(pct(rawTimes, 50))} p95 ${ms(pct(rawTimes, 95))}`);
+    }
+
+    // exports of 100,000 rows (ids of the first 100,000 rows of the tenant), all columns, sorted by value
+    const exportResults: { format: string; ms: number; bytes: number; rssBase: number; rssPeak: number; heapPeak: number }[] = [];
+    for (const format of ["csv", "xlsx"] as const) {
+      (globalThis as { gc?: () => void }).gc?.();
+      const rssBase = process.memoryUsage().rss;
+      let rssPeak = rssBase;
+      let heapPeak = process.memoryUsage().heapUsed;
+      const sampler = setInterval(() => {
+        const m = process.memoryUsage();
+        rssPeak = Math.max(rssPeak, m.rss);
+        heapPeak = Math.max(heapPeak, m.heapUsed);
+      }, 5);
+      const s = performance.now();
+      const res = await exportGridResponse(scope, fieldValuesGrid, {
+        fieldName: "bench",
+        format,
+        columns: "id,fieldValue,createdAt",
+        filterModel: JSON.stringify({ id: { filterType: "number", type: "inRange", filter: String(firstId), filterTo: String(firstId + EXPORT_ROWS - 1) } }),
+        sortModel: JSON.stringify([{ colId: "fieldValue", sort: "asc" }]),
+      });
+      const reader = res.body!.getReader();
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        const m = process.memoryUsage();
+        rssPeak = Math.max(rssPeak, m.rss);
+      }
+      const elapsed = performance.now() - s;
+      clearInterval(sampler);
+      exportResults.push({ format, ms: elapsed, bytes, rssBase, rssPeak, heapPeak });
+      console.error(`export ${format}: ${ms(elapsed)}, ${(bytes / 1e6).toFixed(1)} MB, RSS ${(rssBase / 1e6).toFixed(0)} → ${(rssPeak / 1e6).toFixed(0)} MB`);
+    }
+
+    const pgVersion = (await raw.unsafe("show server_version"))[0]!.server_version;
+    const mb = (n: number) => `${(n / 1_048_576).toFixed(0)} MB`;
+    const lines = [
+      `Run ${started.toISOString().replace("T", " ").slice(0, 19)} UTC · Node ${process.version} · PostgreSQL ${pgVersion} (local server) · ${os.cpus().length} cores · ${RUNS} runs per case`,
+      "",
+      `Data: ${ROWS.toLocaleString("en")} field_values rows of one tenant in one list, ${OTHER_ROWS.toLocaleString("en")} rows of two other tenants beside them (seeded in ${(seedMs / 1000).toFixed(1)} s, indexes + VACUUM ANALYZE ${(indexMs / 1000).toFixed(1)} s). listGrid in-process (request parsing, SQL compile, page + count concurrently on the pool, row mapping); "raw" is the same SQL text sent by postgres-js in the same run.`,
+      "",
+      "| List call | rows / count | listGrid p50 | listGrid p95 | raw SQL p50 | raw SQL p95 | overhead p50 | target |",
+      "|---|---|---|---|---|---|---|---|",
+      ...results.map((r, i) => {
+        const target = [0, 2, 3].includes(i) ? (r.api[1] < 50 ? "p95 < 50 ms: ok" : "p95 < 50 ms: MISSED") : "—";
+        const overhead = r.api[0] - r.raw[0];
+        return `| ${r.label} | ${r.rows} / ${r.count === null ? "not asked" : (r.exact ? "" : "~") + r.count.toLocaleString("en")} | ${ms(r.api[0])} | ${ms(r.api[1])} | ${ms(r.raw[0])} | ${ms(r.raw[1])} | ${ms(overhead)} | ${target}; overhead ≤ 5 ms: ${overhead <= 5 ? "ok" : "MISSED"} |`;
+      }),
+      "",
+      "| Export of 100,000 rows (3 columns, sorted by value) | time | size | RSS before → peak | target |",
+      "|---|---|---|---|---|",
+      ...exportResults.map(
+        (e) =>
+          `| ${e.format.toUpperCase()} (${e.format === "csv" ? "server cursor, ReadableStream" : "server cursor, exceljs WorkbookWriter"}) | ${(e.ms / 1000).toFixed(2)} s | ${(e.bytes / 1e6).toFixed(1)} MB | ${mb(e.rssBase)} → ${mb(e.rssPeak)} (+${mb(e.rssPeak - e.rssBase)}) | < 5 s: ${e.ms < 5000 ? "ok" : "MISSED"} |`,
+      ),
+      "",
+      "Indexes created by the benchmark beside those of the migrations (to be added by a migration):",
+      "",
+      ...BENCH_INDEXES.map((s) => `    ${s};`),
+    ];
+    const block = lines.join("\n");
+    console.log(block);
+    writeSection(block);
+  } finally {
+    await raw.end({ timeout: 5 });
+    await database.close();
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+/** Replaces the "## npm run bench:grid" section of docs/benchmarks.md (other sections untouched). */
+function writeSection(block: string) {
+  const file = path.join(process.cwd(), "docs", "benchmarks.md");
+  const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
+  const heading = "## npm run bench:grid";
+  const section = `${heading}\n\nServer-paged grid (lib/grid) on PostgreSQL. Output of the last run:\n\n${block}\n`;
+  const start = text.indexOf(heading);
+  let out: string;
+  if (start < 0) out = text.trimEnd() + "\n\n" + section;
+  else {
+    const next = text.indexOf("\n## ", start + heading.length);
+    out = text.slice(0, start) + section + (next < 0 ? "" : "\n" + text.slice(next + 1));
+  }
+  fs.writeFileSync(file, out);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
