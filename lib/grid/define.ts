@@ -75,6 +75,8 @@ export interface GridColumn {
   exportable?: boolean;
   /** Initial width in pixels for the client grid. */
   width?: number;
+  /** "entity" columns: ajax-select URL of the filter's options ({ [first key]: [{ id, toString }] }). */
+  optionsUrl?: string;
 }
 
 export interface SortItem {
@@ -156,6 +158,7 @@ export interface GridColumnMeta {
   hidden: boolean;
   exportable: boolean;
   width?: number;
+  optionsUrl?: string;
 }
 
 export interface GridData {
@@ -180,6 +183,7 @@ export function gridData(grid: Grid<any>): GridData {
       hidden: c.hidden,
       exportable: c.exportable,
       ...(c.width !== undefined ? { width: c.width } : {}),
+      ...(c.optionsUrl !== undefined ? { optionsUrl: c.optionsUrl } : {}),
     })),
   };
 }
