@@ -54,6 +54,7 @@ const tenant = {
 
 /** XMLHttpRequest stand-in: records the body and answers with `xhrAnswer`. */
 let sentBodies: FormData[] = [];
+let fetchCalls: { url: string; method: string; body?: BodyInit | null }[] = [];
 let xhrAnswer: { status: number; body: unknown } = { status: 200, body: {} };
 class FakeXhr {
   status = 0;
@@ -79,14 +80,22 @@ class FakeXhr {
 
 beforeEach(() => {
   sentBodies = [];
+  fetchCalls = [];
   refresh.mockClear();
   resetOpenRecords();
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = String(input);
-      const body = url.startsWith("/api/tenants/get-actual")
+      fetchCalls.push({ url, method: init.method ?? "GET", body: init.body });
+      const body = init.method === "POST"
+        ? url.includes("/disable/") || url.includes("/enable/")
+          ? { status: "ok", message: "Modifica effettuata" }
+          : { status: "ok", message: "Salvataggio effettuato", invoiceSectional: { id: 3, ...JSON.parse(String((init.body as FormData).get("invoiceSectional"))) } }
+        : url.startsWith("/api/invoice-sectionals/create-form-data")
+          ? { status: "ok", invoiceSectional: { name: "", typology: "Tutti", suffix: "", defaultSectional: false }, formData: {} }
+          : url.startsWith("/api/tenants/get-actual")
         ? { status: "ok", tenant, formData: { paymentModalities: [], taxRegimes: [] } }
         : url.startsWith("/api/tenants/get-logo")
           ? { status: "ok", base64: null, contentType: null }
@@ -209,5 +218,37 @@ describe("TenantSettingsModal", () => {
     expect(logoChanged).toHaveBeenCalled();
     expect(await screen.findByText("Salvataggio effettuato")).toBeTruthy();
     window.removeEventListener(TENANT_LOGO_CHANGED_EVENT, logoChanged);
+  });
+
+  it("disables a sectional after the warning, enables without one, and saves a new sectional without submitting the settings", async () => {
+    const user = userEvent.setup();
+    const dialog = await openSettings();
+    await user.click(within(dialog).getByRole("tab", { name: "Impostazioni fatturazione" }));
+    const sectionals = await within(dialog).findByTestId("invoice-sectionals");
+    await within(sectionals).findByText("Principale");
+
+    await user.click(within(sectionals).getByRole("button", { name: "Disabilita Principale" }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(confirm.textContent).toContain("non sarà più possibile creare fatture di questo tipo finché non verrà abilitato di nuovo");
+    await user.click(within(confirm).getByRole("button", { name: "Disabilita" }));
+    await waitFor(() => expect(fetchCalls.some((c) => c.method === "POST" && c.url === "/api/invoice-sectionals/disable/1")).toBe(true));
+
+    await user.click(within(sectionals).getByRole("button", { name: "Abilita Estero" }));
+    await waitFor(() => expect(fetchCalls.some((c) => c.method === "POST" && c.url === "/api/invoice-sectionals/enable/2")).toBe(true));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+
+    await user.click(within(sectionals).getByRole("button", { name: "Nuovo sezionale" }));
+    const form = await screen.findByRole("dialog", { name: "Inserimento sezionale" });
+    await user.click(within(form).getByRole("button", { name: "Salva" }));
+    await dismissAlert(user);
+    expect(within(form).getAllByText('Il campo "Nome del sezionale" è richiesto').length).toBeGreaterThan(0);
+    await user.type(within(form).getByRole("textbox", { name: "Nome del sezionale" }), "Estero UE");
+    await user.click(within(form).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Inserimento sezionale" })).toBeNull());
+    const post = fetchCalls.find((c) => c.method === "POST" && c.url === "/api/invoice-sectionals")!;
+    expect(JSON.parse(String((post.body as FormData).get("invoiceSectional")))).toMatchObject({ name: "Estero UE", typology: "Tutti" });
+    // The settings form around it was neither submitted nor closed.
+    expect(sentBodies).toHaveLength(0);
+    expect(screen.getByRole("dialog", { name: "Impostazioni" })).toBeTruthy();
   });
 });
