@@ -100,7 +100,9 @@ export function ServerGrid({
 
   // ---- layout (restored after mount: localStorage is not there on the server)
   const [layout, setLayoutState] = useState<GridLayout>(() => defaultLayout(columns));
-  useEffect(() => setLayoutState(loadLayout(gridName, columns)), [gridName, columns]);
+  useEffect(() => {
+    setLayoutState(loadLayout(gridName, columns));
+  }, [gridName, columns]);
   const setLayout = useCallback(
     (next: GridLayout) => {
       setLayoutState(next);
@@ -208,9 +210,14 @@ export function ServerGrid({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queryKey, reloadKey]);
 
-  useEffect(() => () => controllersRef.current.forEach((c) => c.abort()), []);
+  useEffect(() => {
+    const controllers = controllersRef.current;
+    return () => controllers.forEach((c) => c.abort());
+  }, []);
 
-  useEffect(() => onSelectionChange?.([...selection]), [selection, onSelectionChange]);
+  useEffect(() => {
+    onSelectionChange?.([...selection]);
+  }, [selection, onSelectionChange]);
 
   // ---- virtual rows
   const scrollRef = useRef<HTMLDivElement>(null);
