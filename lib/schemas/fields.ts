@@ -103,13 +103,13 @@ export function decimalString(
   const max = opts.max ?? 100;
   const rangeMessage = opts.rangeMessage ?? message;
   return z
-    .union([z.string(), z.number()], { error: message })
+    .union([z.string(), z.number(), z.null()], { error: (iss) => (iss.input === undefined ? (opts.required ?? message) : message) })
     .transform((v, ctx) => {
       if (typeof v === "number" && !Number.isFinite(v)) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
-      if (String(v).trim() === "") {
+      if (v === null || String(v).trim() === "") {
         if (opts.empty !== undefined) return opts.empty;
         ctx.addIssue({ code: "custom", message: opts.required ?? message });
         return z.NEVER;

@@ -99,7 +99,9 @@ export const tenantSettingsSchema = z
     version: versionField,
   })
   .superRefine((v, ctx) => {
-    if (v.officeTimeStart && v.officeTimeEnd && v.officeTimeStart >= v.officeTimeEnd) {
+    // only two well-formed times are compared (a malformed one already has its own message)
+    const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
+    if (v.officeTimeStart && v.officeTimeEnd && hhmm.test(v.officeTimeStart) && hhmm.test(v.officeTimeEnd) && v.officeTimeStart >= v.officeTimeEnd) {
       ctx.addIssue({ code: "custom", message: TENANT_MESSAGES.officeTimeOrder, path: ["officeTimeEnd"] });
     }
   });

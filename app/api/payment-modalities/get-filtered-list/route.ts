@@ -5,7 +5,7 @@ import { OPTIONS_PAGE } from "@/db/queries/lookup-support";
 import { guarded } from "@/lib/api/route";
 import { parseOptionsQuery } from "@/lib/schemas/options-query";
 
-export const GET = guarded("ROLE_USER", async ({ req, scope }) => {
+export const GET = guarded("ROLE_DOCUMENT", async ({ req, scope }) => {
   const { query, offset } = parseOptionsQuery(req.nextUrl.searchParams);
   const options = await listPaymentModalityOptions(scope, { query, offset, limit: OPTIONS_PAGE });
   // the ajax select reads the list from the first key
