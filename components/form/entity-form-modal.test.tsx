@@ -171,7 +171,9 @@ describe("EntityFormModal", () => {
     expect(banner.textContent).toContain('Il campo "Percentuale" non è un numero decimale corretto');
     const tab = within(dialog).getByRole("tab", { name: /Provvigioni/ });
     expect(tab.getAttribute("aria-selected")).toBe("true");
-    expect(within(tab).getByRole("img").getAttribute("aria-label")).toBe('Il campo "Percentuale" non è un numero decimale corretto');
+    expect(tab.querySelector("[title]")?.getAttribute("title")).toBe('Il campo "Percentuale" non è un numero decimale corretto');
+    expect(within(dialog).getByTestId("form-error-icon").getAttribute("title")).toContain('Il campo "Percentuale" non è un numero decimale corretto');
+    expect(within(dialog).getByRole("tab", { name: "Dati personali" }).querySelector("[title]")).toBeNull();
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText("Percentuale"));

@@ -351,7 +351,11 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
       onSubmit={onSubmit}
       footer={
         <>
-          {allErrors.length > 0 && <ErrorIcon className="mr-auto h-5 w-5" messages={allErrors} />}
+          {allErrors.length > 0 && (
+            <span className="mr-auto inline-flex" title={allErrors.join("\n")} data-testid="form-error-icon">
+              <ErrorIcon className="h-5 w-5" />
+            </span>
+          )}
           {context && footerExtra?.(context)}
           <Button type="submit" loading={isSubmitting} disabled={!loaded}>
             {submitLabel}

@@ -40,7 +40,14 @@ export function FormTabs({ tabs, value, onValueChange, errors = {}, children, cl
                 messages.length > 0 && "text-danger-700",
               )}
             >
-              {messages.length > 0 && <ErrorIcon messages={messages} />}
+              {messages.length > 0 && (
+                // Decorative icon + tooltip; the error itself is announced by the banner, and the tab's
+                // name stays its label (so "getByLabel" style look-ups of fields stay unambiguous).
+                <span title={messages.join("\n")} className="inline-flex">
+                  <ErrorIcon />
+                  <span className="sr-only">(con errori)</span>
+                </span>
+              )}
               {tab.label}
             </Tabs.Trigger>
           );
