@@ -143,7 +143,7 @@ export function estimateQuery(scope: TenantScope, grid: Grid<any>, req: GridRequ
   return from(scope.platform, grid, { one: sql`1`.as("one") }).where(scope.where(grid.table, ...req.where));
 }
 
-async function estimateCount(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<number> {
+export async function estimateCount(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<number> {
   const q = estimateQuery(scope, grid, req);
   const res = (await scope.platform.execute(sql`explain (format json) ${q}`)) as unknown;
   const rows = (Array.isArray(res) ? res : (res as { rows?: unknown[] }).rows ?? []) as Record<string, unknown>[];
