@@ -197,6 +197,14 @@ export function ServerGrid({
       if (initial && sameJson(filterModel, defaultFilterModel ?? {}) && !sort.length && !search) {
         cacheRef.current.set(0, initial.data);
         rerender();
+        if (initial.count !== null && !initial.countExact) {
+          const generation = generationRef.current;
+          apiGet<GridPage>(url, { ...query, startRow: 0, limit: 1, count: "exact", columns: "id" })
+            .then((exact) => {
+              if (generation === generationRef.current && exact.count !== null) setCount(exact.count);
+            })
+            .catch(() => {});
+        }
         return;
       }
     }
