@@ -67,6 +67,11 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
   const sub = subscriptionLine(tenant);
 
   useEffect(() => {
+    // Marks the page as interactive (browser tests wait for it before clicking).
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
+
+  useEffect(() => {
     setOverlayOpen(false);
     rememberRoute(pathname);
   }, [pathname]);

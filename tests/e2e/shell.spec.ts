@@ -12,6 +12,7 @@ async function login(page: Page, who: { username: string; password: string }) {
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Accedi" }).click();
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
 
 const menu = (page: Page) => page.getByRole("navigation", { name: "Menu principale" });
