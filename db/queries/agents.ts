@@ -4,7 +4,7 @@ import type { TenantScope } from "@/db/scope";
 import { agentCommissions, agents, fieldValues, type Agent, type AgentCommission } from "@/db/schema";
 import { defineGrid } from "@/lib/grid/define";
 import type { AgentInput } from "@/lib/schemas/agent";
-import { refId, replaceChildRows, type Option } from "./lookup-support";
+import { mapConstraintErrors, refId, replaceChildRows, type Option } from "./lookup-support";
 
 export const AGENT_NOT_FOUND = "Agente non trovato";
 export const AGENT_TITLE_UNKNOWN = "Il titolo scelto non esiste";
@@ -111,7 +111,7 @@ export async function updateAgent(scope: TenantScope, id: number, version: numbe
 
 export async function deleteAgent(scope: TenantScope, id: number): Promise<void> {
   await scope.getOrThrow(agents, id, AGENT_NOT_FOUND);
-  await scope.delete(agents, id);
+  await mapConstraintErrors(() => scope.delete(agents, id), { foreignKey: "L'agente è usato da altri documenti: non può essere eliminato" });
 }
 
 /** Agent options (future agent selects): name contains `query`. */

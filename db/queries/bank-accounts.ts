@@ -5,7 +5,7 @@ import { bankAccounts, type BankAccount } from "@/db/schema";
 import { defineGrid } from "@/lib/grid/define";
 import { escapeLike } from "@/lib/grid/filters";
 import { BANK_ACCOUNT_TYPES, type BankAccountInput } from "@/lib/schemas/bank-account";
-import { OPTIONS_PAGE, type Option } from "./lookup-support";
+import { mapConstraintErrors, OPTIONS_PAGE, type Option } from "./lookup-support";
 
 export const BANK_ACCOUNT_NOT_FOUND = "Conto corrente non trovato";
 
@@ -68,7 +68,7 @@ export async function updateBankAccount(scope: TenantScope, id: number, version:
 
 export async function deleteBankAccount(scope: TenantScope, id: number): Promise<void> {
   await scope.getOrThrow(bankAccounts, id, BANK_ACCOUNT_NOT_FOUND);
-  await scope.delete(bankAccounts, id);
+  await mapConstraintErrors(() => scope.delete(bankAccounts, id), { foreignKey: "Il conto corrente è usato da altri documenti: non può essere eliminato" });
 }
 
 /** Options for bank-account selects (invoices, expenses), by name. */

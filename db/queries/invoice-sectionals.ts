@@ -61,7 +61,14 @@ async function ensureSuffixFree(tx: TenantScope, suffix: string, exceptId: numbe
   if (n > 0) throw new ValidationError([INVOICE_SECTIONAL_MESSAGES.duplicateSuffix]);
 }
 
-const constraintMessages = { unique: `${INVOICE_SECTIONAL_MESSAGES.duplicateSuffix} (oppure ${DEFAULT_CONFLICT.toLowerCase()})` };
+// concurrent saves that slip past the checks above meet the unique indexes
+const constraintMessages = {
+  unique: {
+    invoice_sectionals_tenant_suffix_key: INVOICE_SECTIONAL_MESSAGES.duplicateSuffix,
+    invoice_sectionals_tenant_default_key: DEFAULT_CONFLICT,
+  },
+  uniqueDefault: DEFAULT_CONFLICT,
+};
 
 export async function createInvoiceSectional(scope: TenantScope, input: InvoiceSectionalInput): Promise<InvoiceSectionalJson> {
   return mapConstraintErrors(

@@ -7,6 +7,7 @@ import type { TenantScope } from "@/db/scope";
 import { items, services, vatRates, type Item } from "@/db/schema";
 import { defineGrid } from "@/lib/grid/define";
 import type { ItemInput } from "@/lib/schemas/item";
+import { mapConstraintErrors } from "./lookup-support";
 import { vatRateLabelSql, listVatOptions, vatRef, vatRefId } from "./vat-rates";
 
 type ProductTable = typeof items | typeof services;
@@ -48,7 +49,7 @@ export const itemsGrid = productGrid("items", items, "prodotti");
 /** Servizi grid (GET /api/services). */
 export const servicesGrid = productGrid("services", services, "servizi");
 
-function productQueries(table: ProductTable, notFound: string) {
+function productQueries(table: ProductTable, notFound: string, inUse: string) {
   const toJson = async (scope: TenantScope, r: Item) => toItemJson(r, await vatRef(scope, r.vatRateId));
   return {
     async formData(scope: TenantScope, id?: number) {
@@ -73,7 +74,7 @@ function productQueries(table: ProductTable, notFound: string) {
     },
     async remove(scope: TenantScope, id: number) {
       await scope.getOrThrow(table, id, notFound);
-      await scope.delete(table, id);
+      await mapConstraintErrors(() => scope.delete(table, id), { foreignKey: inUse });
     },
   };
 }
@@ -81,8 +82,8 @@ function productQueries(table: ProductTable, notFound: string) {
 export const ITEM_NOT_FOUND = "Prodotto non trovato";
 export const SERVICE_NOT_FOUND = "Servizio non trovato";
 
-const itemQueries = productQueries(items, ITEM_NOT_FOUND);
-const serviceQueries = productQueries(services, SERVICE_NOT_FOUND);
+const itemQueries = productQueries(items, ITEM_NOT_FOUND, "Il prodotto è usato da altri documenti: non può essere eliminato");
+const serviceQueries = productQueries(services, SERVICE_NOT_FOUND, "Il servizio è usato da altri documenti: non può essere eliminato");
 
 export async function getItemFormData(scope: TenantScope, id?: number) {
   const { entity, formData } = await itemQueries.formData(scope, id);

@@ -32,14 +32,41 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-/** Turns a foreign-key (23503) or unique (23505) violation into an Italian 409 instead of a 500. */
-export async function mapConstraintErrors<R>(fn: () => Promise<R>, messages: { foreignKey?: string; unique?: string }): Promise<R> {
+/**
+ * A delete refused because rows still point at it: 23503 foreign_key_violation, or 23001
+ * restrict_violation (what PostgreSQL 18 — PGlite — raises for ON DELETE RESTRICT).
+ */
+export function isReferenceViolation(code: string | undefined): boolean {
+  return code === "23503" || code === "23001";
+}
+
+/** The violated constraint's name (postgres-js: constraint_name, PGlite: constraint), also when wrapped. */
+export function pgConstraint(err: unknown): string | undefined {
+  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
+    const name = e.constraint_name ?? e.constraint;
+    if (typeof name === "string") return name;
+  }
+  return undefined;
+}
+
+/**
+ * Turns a foreign-key (23503) or unique (23505) violation into an Italian 409 instead of a 500.
+ * `unique` may name a message per unique index; `uniqueDefault` covers the others.
+ */
+export async function mapConstraintErrors<R>(
+  fn: () => Promise<R>,
+  messages: { foreignKey?: string; unique?: Record<string, string>; uniqueDefault?: string },
+): Promise<R> {
   try {
     return await fn();
   } catch (err) {
     const code = pgErrorCode(err);
-    if (code === "23503" && messages.foreignKey) throw new ApiError(409, messages.foreignKey);
-    if (code === "23505" && messages.unique) throw new ApiError(409, messages.unique);
+    if (isReferenceViolation(code) && messages.foreignKey) throw new ApiError(409, messages.foreignKey);
+    if (code === "23505") {
+      const constraint = pgConstraint(err);
+      const message = (constraint && messages.unique?.[constraint]) ?? messages.uniqueDefault;
+      if (message) throw new ApiError(409, message);
+    }
     throw err;
   }
 }

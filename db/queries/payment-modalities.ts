@@ -5,7 +5,7 @@ import { paymentModalities, paymentModalityRows, type PaymentModality, type Paym
 import { defineGrid } from "@/lib/grid/define";
 import { escapeLike } from "@/lib/grid/filters";
 import { PAYMENT_EXPIRATION_TYPES, PAYMENT_TYPES, type PaymentModalityInput } from "@/lib/schemas/payment-modality";
-import { OPTIONS_PAGE, refId, replaceChildRows, type Option } from "./lookup-support";
+import { mapConstraintErrors, OPTIONS_PAGE, refId, replaceChildRows, type Option } from "./lookup-support";
 
 export const PAYMENT_MODALITY_NOT_FOUND = "Modalità di pagamento non trovata";
 export const PAYMENT_MODALITY_UNKNOWN = "La modalità di pagamento scelta non esiste";
@@ -113,7 +113,7 @@ export async function updatePaymentModality(scope: TenantScope, id: number, vers
 /** Deleting the tenant's usual modality clears it in the settings (FK on delete set null). */
 export async function deletePaymentModality(scope: TenantScope, id: number): Promise<void> {
   await scope.getOrThrow(paymentModalities, id, PAYMENT_MODALITY_NOT_FOUND);
-  await scope.delete(paymentModalities, id);
+  await mapConstraintErrors(() => scope.delete(paymentModalities, id), { foreignKey: "La modalità di pagamento è usata da altri documenti: non può essere eliminata" });
 }
 
 /** Options of the ajax selects (GET /api/payment-modalities/get-filtered-list), by name. */

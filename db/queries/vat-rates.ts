@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api/errors";
 import { defineGrid } from "@/lib/grid/define";
 import { escapeLike } from "@/lib/grid/filters";
 import { NATURA_OPTIONS, type VatRateInput } from "@/lib/schemas/vat-rate";
-import { OPTIONS_PAGE, percentText, pgErrorCode, refId, type Option } from "./lookup-support";
+import { isReferenceViolation, OPTIONS_PAGE, percentText, pgErrorCode, refId, type Option } from "./lookup-support";
 
 export const VAT_RATE_NOT_FOUND = "Aliquota IVA non trovata";
 export const VAT_RATE_IN_USE = "L'aliquota IVA è usata da prodotti o servizi: non può essere eliminata (disattivala)";
@@ -78,7 +78,7 @@ export async function deleteVatRate(scope: TenantScope, id: number): Promise<voi
     await scope.delete(vatRates, id);
   } catch (err) {
     // a product saved between the check and the delete: the FK (restrict) refuses
-    if (pgErrorCode(err) === "23503") throw new ApiError(409, VAT_RATE_IN_USE);
+    if (isReferenceViolation(pgErrorCode(err))) throw new ApiError(409, VAT_RATE_IN_USE);
     throw err;
   }
 }
