@@ -113,6 +113,7 @@ describe("Agents (Agenti) with commission rows", () => {
     const other = (await c.postEntity("/api/field-values", "fieldValue", { fieldName: "altro", fieldValue: "Valore" })).body.fieldValue;
     await expectErrors(c, URL, FIELD, { firstName: "A", title: { id: other.id } }, ["Il titolo scelto non esiste"]);
     await expectBadBodies(c, URL, FIELD);
+    await expectBadBodies(c, `${URL}/1`, FIELD); // the update URL parses the same way
     expect(await countRows(c, URL)).toBe(before);
   });
 

@@ -80,6 +80,7 @@ describe("Bank accounts (Conti corrente)", () => {
     expect(altro.status).toBe(200);
     expect(altro.body.bankAccount.iban).toBe("");
     await expectBadBodies(c, URL, FIELD);
+    await expectBadBodies(c, `${URL}/1`, FIELD); // the update URL parses the same way
     expect(await countRows(c, URL)).toBe(before + 1);
   });
 

@@ -96,6 +96,7 @@ describe("Invoice sectionals (Sezionali)", () => {
     await expectErrors(c, URL, FIELD, { name: "X", typology: "Tutti", suffix: "P" }, ["Esiste già un sezionale con questo suffisso"]);
     await expectErrors(c, URL, FIELD, { name: "X", typology: "Tutti", suffix: "Y", defaultSectional: "sì" }, ['Il campo "Predefinito" non è valido']);
     await expectBadBodies(c, URL, FIELD);
+    await expectBadBodies(c, `${URL}/1`, FIELD); // the update URL parses the same way
     expect((await sectionals(c)).length).toBe(before);
   });
 

@@ -108,6 +108,7 @@ describe("Payment modalities (Modalità di pagamento) with payment rows", () => 
     await expectErrors(c, URL, FIELD, { name: "X", paymentType: "MP05", paymentModalityRows: [] }, [SUM]);
     await expectErrors(c, URL, FIELD, { name: "X", paymentType: "MP05", paymentModalityRows: [row({ amountPercentage: "0" }), row()] }, ['Il campo "Percentuale pagamento" deve essere maggiore di 0 e al massimo 100']);
     await expectBadBodies(c, URL, FIELD);
+    await expectBadBodies(c, `${URL}/1`, FIELD); // the update URL parses the same way
     expect(await countRows(c, URL)).toBe(before);
     // a row without a percentage is 100% (the default), so one default row is a valid modality
     const ok = await c.postEntity(URL, FIELD, { name: "Contanti", paymentType: "MP01", paymentModalityRows: [{ paymentModalityExpirationType: "Dalla data fattura" }] });

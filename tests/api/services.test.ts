@@ -86,6 +86,7 @@ describe("Services (Servizi, /api/services)", () => {
     const foreignVat = (await rossi.get("/api/vat-rates/get-filtered-list")).body.options[0].id;
     await expectErrors(c, URL, FIELD, { name: "X", vat: { id: foreignVat } }, ["L'aliquota IVA scelta non esiste"]);
     await expectBadBodies(c, URL, FIELD);
+    await expectBadBodies(c, `${URL}/1`, FIELD); // the update URL parses the same way
     expect(await countRows(c, URL)).toBe(before);
   });
 

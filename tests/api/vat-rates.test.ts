@@ -104,6 +104,7 @@ describe("VAT rates (Aliquote IVA)", () => {
     await expectErrors(c, URL, FIELD, { rate: "0", natura: "N2" }, ['Il campo "Natura" non contiene un codice valido']);
     await expectErrors(c, URL, FIELD, { rate: "0", natura: "N4", active: "si" }, ['Il campo "Attiva" non è valido']);
     await expectBadBodies(c, URL, FIELD);
+    await expectBadBodies(c, `${URL}/1`, FIELD); // the update URL parses the same way
     expect(await countRows(c, URL)).toBe(before);
   });
 
