@@ -1,12 +1,20 @@
 import type { Metadata } from "next";
-import { Placeholder, ShellPage } from "@/components/shell/shell-page";
+import { loadFirstBlock } from "@/components/items/load-first-block";
+import { ServicesGrid } from "@/components/services/services-grid";
+import { ShellPage } from "@/components/shell/shell-page";
+import { servicesGrid } from "@/db/queries/items";
 
 export const metadata: Metadata = { title: "Servizi" };
+
+/** Rendered only after ShellPage's role check: the first block never loads for a refused user. */
+async function Servizi() {
+  return <ServicesGrid initial={await loadFirstBlock(servicesGrid)} />;
+}
 
 export default function Page() {
   return (
     <ShellPage path="/servizi">
-      <Placeholder title="Servizi" />
+      <Servizi />
     </ShellPage>
   );
 }

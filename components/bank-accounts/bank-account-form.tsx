@@ -1,0 +1,106 @@
+"use client";
+
+import { EntityFormModal } from "@/components/form/entity-form-modal";
+import { FormField } from "@/components/form/form-field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { formDataUrl, saveUrlFor } from "@/lib/client/use-entity-form";
+import { BANK_ACCOUNT_TYPES, bankAccountSchema } from "@/lib/schemas/bank-account";
+
+const API = "/api/bank-accounts";
+
+export interface BankAccountEntity extends Record<string, unknown> {
+  id?: number | null;
+  version?: number;
+  bankAccountType?: string;
+  bankName?: string;
+  code?: string;
+  iban?: string;
+  url?: string;
+}
+
+export interface BankAccountFormProps {
+  /** Edit this account; without it the form creates one. */
+  id?: number | null;
+  onSaved?: (saved: BankAccountEntity) => void;
+  onClose: () => void;
+}
+
+/**
+ * 'Inserimento conto corrente' / 'Modifica conto corrente'. The fields follow the type: 'Conto bancario'
+ * has Nome banca, Codice conto (required) and IBAN; 'Altro' (e.g. PayPal) has 'Nome (es. PayPal)' and the
+ * payment link. The schema clears the other type's fields on save.
+ */
+export function BankAccountForm({ id, onSaved, onClose }: BankAccountFormProps) {
+  return (
+    <EntityFormModal<typeof bankAccountSchema, BankAccountEntity>
+      entityName="bankAccount"
+      loadUrl={formDataUrl(API, id)}
+      saveUrl={(entity) => saveUrlFor(API, entity)}
+      schema={bankAccountSchema}
+      recordId={id ?? undefined}
+      size="md"
+      title={(entity) => (entity.id ? "Modifica conto corrente" : "Inserimento conto corrente")}
+      toFormValues={(entity) => ({
+        bankAccountType: (entity.bankAccountType as (typeof BANK_ACCOUNT_TYPES)[number]) ?? "Conto bancario",
+        bankName: entity.bankName ?? "",
+        code: entity.code ?? "",
+        iban: entity.iban ?? "",
+        url: entity.url ?? "",
+        version: entity.version ?? 0,
+      })}
+      onSaved={(saved) => onSaved?.(saved)}
+      onClose={onClose}
+    >
+      {(form) => {
+        const isBank = form.watch("bankAccountType") !== "Altro";
+        return (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="bankAccountType"
+              label="Tipo pagamento"
+              required
+              render={(field) => (
+                <Select {...field} value={(field.value as string) ?? ""} placeholder="-" options={BANK_ACCOUNT_TYPES.map((t) => ({ value: t, label: t }))} />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="bankName"
+              label={isBank ? "Nome banca" : "Nome (es. PayPal)"}
+              required
+              render={(field) => <Input {...field} value={(field.value as string) ?? ""} autoFocus maxLength={200} />}
+            />
+            {isBank ? (
+              <>
+                <FormField
+                  control={form.control}
+                  name="code"
+                  label="Codice conto"
+                  required
+                  render={(field) => <Input {...field} value={(field.value as string) ?? ""} maxLength={100} />}
+                />
+                <FormField
+                  control={form.control}
+                  name="iban"
+                  label="IBAN"
+                  render={(field) => <Input {...field} value={(field.value as string) ?? ""} maxLength={50} autoCapitalize="characters" spellCheck={false} />}
+                />
+              </>
+            ) : (
+              <FormField
+                control={form.control}
+                name="url"
+                label="Link di pagamento"
+                hint="Cliccabile nella fattura PDF"
+                className="sm:col-span-2"
+                render={(field) => <Input {...field} value={(field.value as string) ?? ""} type="url" placeholder="https://" maxLength={1000} />}
+              />
+            )}
+          </div>
+        );
+      }}
+    </EntityFormModal>
+  );
+}
