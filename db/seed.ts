@@ -11,8 +11,9 @@ import { createBankAccount } from "./queries/bank-accounts";
 import { createInvoiceSectional } from "./queries/invoice-sectionals";
 import { createItem, createService } from "./queries/items";
 import { createPaymentModality } from "./queries/payment-modalities";
+import { initTenantDefaults } from "./queries/tenant-defaults";
 import { TenantScope } from "./scope";
-import { bankAccounts, fieldValues, tenants, users, vatRates, type Tenant, type User } from "./schema";
+import { bankAccounts, fieldValues, invoiceSectionals, tenants, users, vatRates, type Tenant, type User } from "./schema";
 import { hashPassword } from "@/lib/auth/password";
 import { agentSchema } from "@/lib/schemas/agent";
 import { bankAccountSchema } from "@/lib/schemas/bank-account";
@@ -187,6 +188,8 @@ const ROSSI_LOOKUPS: LookupSeed = {
 async function seedLookupTables(db: Db, tenantId: number, seed: LookupSeed): Promise<void> {
   const scope = new TenantScope(db, tenantId);
   if ((await scope.count(bankAccounts)) > 0) return;
+  // tenants created before the lookup tables existed missed their defaults
+  if ((await scope.count(vatRates)) === 0 && (await scope.count(invoiceSectionals)) === 0) await initTenantDefaults(scope);
   for (const b of seed.bankAccounts) await createBankAccount(scope, bankAccountSchema.parse(b));
   const modalities = new Map<string, number>();
   for (const m of seed.paymentModalities) {
