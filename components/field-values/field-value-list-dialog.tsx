@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ServerGrid } from "@/components/grid/server-grid";
 import type { GridPage } from "@/components/grid/grid-types";
 import { Button, Spinner } from "@/components/ui/button";
@@ -31,6 +31,8 @@ export function FieldValueListDialog({ open, fieldName, title = "Valori", onClos
   const [reloadKey, setReloadKey] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
 
   useEffect(() => {
     if (!open) {
@@ -44,10 +46,10 @@ export function FieldValueListDialog({ open, fieldName, title = "Valori", onClos
       .catch(async (e) => {
         if (isAbortError(e)) return;
         await showError(e);
-        onClose();
+        onCloseRef.current();
       });
     return () => ctrl.abort();
-  }, [open, fieldName, onClose]);
+  }, [open, fieldName]);
 
   const onSelectionChange = useCallback((ids: number[]) => setSelected(ids), []);
 
