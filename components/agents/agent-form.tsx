@@ -126,9 +126,15 @@ function AgentFormBody({ form }: { form: AgentForm }) {
   );
 }
 
+/** "7.50" -> "7,5%", "100.00" -> "100%" (as the grids show percentages). */
+function percentText(value: string | number): string {
+  const text = formatDecimalText(value, 2);
+  return `${text.includes(",") ? text.replace(/0+$/, "").replace(/,$/, "") : text}%`;
+}
+
 const COMMISSION_COLUMNS: readonly RowsGridColumn<CommissionRow>[] = [
   { key: "fromAmount", header: "Da importo", type: "currency" },
-  { key: "percentage", header: "Percentuale", width: 140, render: (row) => `${formatDecimalText(row.percentage ?? "0", 2)}%` },
+  { key: "percentage", header: "Percentuale", width: 140, render: (row) => percentText(row.percentage ?? "0") },
 ];
 
 /** The commission rows (RowsGrid) with their row form; the list is the form's agentCommissions. */

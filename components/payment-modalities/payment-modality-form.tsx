@@ -88,13 +88,19 @@ function PaymentModalityFormBody({ form }: { form: PaymentModalityForm }) {
   );
 }
 
+/** "7.50" -> "7,5%", "100.00" -> "100%" (as the grids show percentages). */
+function percentText(value: string | number): string {
+  const text = formatDecimalText(value, 2);
+  return `${text.includes(",") ? text.replace(/0+$/, "").replace(/,$/, "") : text}%`;
+}
+
 const integerText = (v: unknown) => (v === null || v === undefined || v === "" ? "0" : String(v));
 
 const PAYMENT_ROW_COLUMNS: readonly RowsGridColumn<PaymentRow>[] = [
   { key: "paymentModalityExpirationType", header: "Scadenza pagamento" },
   { key: "paymentDay", header: "Dopo quanti giorni", width: 150, type: "integer", render: (row) => integerText(row.paymentDay) },
   { key: "monthsAfter", header: "Dopo quanti mesi", width: 150, type: "integer", render: (row) => integerText(row.monthsAfter) },
-  { key: "amountPercentage", header: "Percentuale pagamento", width: 180, type: "percentage", render: (row) => `${formatDecimalText(row.amountPercentage ?? "100", 2)}%` },
+  { key: "amountPercentage", header: "Percentuale pagamento", width: 180, type: "percentage", render: (row) => percentText(row.amountPercentage ?? "100") },
 ];
 
 /** The payment rows (RowsGrid) with their row form; the list is the form's paymentModalityRows. */

@@ -102,7 +102,7 @@ test("Agenti: create (after the e-mail message), title from the value list, comm
   await expect(dialog.getByText(SAVE_WARNING)).toBeVisible();
   const commissions = dialog.getByRole("table");
   await expect(commissions.getByRole("row").nth(1)).toContainText("1'000,00");
-  await expect(commissions.getByRole("row").nth(1)).toContainText("7,50%");
+  await expect(commissions.getByRole("row").nth(1)).toContainText("7,5%");
   await dialog.getByRole("button", { name: "Salva" }).click();
   await expect(dialog).toHaveCount(0);
 
@@ -119,7 +119,7 @@ test("Agenti: create (after the e-mail message), title from the value list, comm
   await row.dblclick();
   dialog = page.getByRole("dialog", { name: `Modifica agente ${title} ${firstName} ${lastName}` });
   await expect(field(dialog, "Nome")).toHaveValue(firstName);
-  await expect(dialog.getByRole("table").getByRole("row").nth(1)).toContainText("7,50%");
+  await expect(dialog.getByRole("table").getByRole("row").nth(1)).toContainText("7,5%");
   await field(dialog, "Telefono").fill("333 9876543");
   await dialog.getByRole("button", { name: "Salva" }).click();
   await expect(dialog).toHaveCount(0);

@@ -1,0 +1,187 @@
+import fs from "node:fs";
+import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
+
+const ROSSI = { username: "mario.rossi@example.it", password: "rossi1234" };
+const SAVE_WARNING = 'E\' necessario premere il pulsante "Salva" per salvare le modifiche effettuate';
+const SUM_MESSAGE = "La somma delle percentuali delle righe di pagamento deve essere 100%";
+
+async function login(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Username o email").fill(ROSSI.username);
+  await page.getByLabel("Password", { exact: true }).fill(ROSSI.password);
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
+
+/** Reads the CSV the export opens in a new window. */
+async function exportCsv(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Esporta", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Seleziona colonne da esportare" });
+  await dialog.getByRole("radio", { name: "CSV" }).check();
+  // the export opens a new window whose navigation is the download; Chromium reports it on the
+  // opener (noopener window), so take it from whichever page reports it first
+  const download = new Promise<Download>((resolve) => {
+    page.once("download", resolve);
+    page.context().once("page", (popup) => popup.once("download", resolve));
+  });
+  await dialog.getByRole("button", { name: "Esporta" }).click();
+  return fs.readFileSync(await (await download).path(), "utf8");
+}
+
+async function dismissAlert(page: Page, text?: string) {
+  const alert = page.getByRole("alertdialog");
+  if (text) await expect(alert).toContainText(text);
+  await alert.getByRole("button", { name: "OK" }).click();
+}
+
+const rows = (page: Page) => page.getByRole("grid").locator("[data-row-id]");
+const counter = (page: Page, n: number) => expect(page.getByText(new RegExp(`^Righe: ${n}\\b`))).toBeVisible();
+const field = (dialog: Locator, name: string) => dialog.getByRole("textbox", { name, exact: true });
+
+async function chooseOperation(page: Page, label: string) {
+  await page.getByRole("combobox", { name: "Operazioni sulle righe selezionate" }).selectOption({ label });
+}
+
+async function filterColumn(page: Page, header: string, value: string) {
+  await page.getByRole("button", { name: `Filtra ${header}`, exact: true }).click();
+  await page.getByRole("textbox", { name: "Valore" }).fill(value);
+  await page.getByRole("button", { name: "Applica" }).click();
+}
+
+/** Opens a payment row (index) or a new one, fills what is given, OK. */
+async function editPaymentRow(page: Page, dialog: Locator, index: number | null, values: { type?: string; days?: string; months?: string; percentage?: string }) {
+  if (index === null) await dialog.getByRole("button", { name: "Aggiungi riga" }).click();
+  else await dialog.getByRole("button", { name: "Modifica riga" }).nth(index).click();
+  const rowForm = page.getByRole("dialog", { name: index === null ? "Inserimento riga pagamento" : "Modifica riga pagamento" });
+  if (values.type) await rowForm.getByRole("combobox", { name: "Scadenza pagamento" }).selectOption(values.type);
+  if (values.days !== undefined) await field(rowForm, "Dopo quanti giorni").fill(values.days);
+  if (values.months !== undefined) await field(rowForm, "Dopo quanti mesi").fill(values.months);
+  if (values.percentage !== undefined) await field(rowForm, "Percentuale pagamento").fill(values.percentage);
+  await rowForm.getByRole("button", { name: "OK" }).click();
+  return rowForm;
+}
+
+test("Modalità pagamento: create (after the required-name message), payment rows and the 100% rule (client and server), edit, search, filter, recolour, export, delete", async ({ page }) => {
+  const name = `Modalità e2e ${Date.now().toString(36)}`;
+  const renamed = `${name} bis`;
+  await login(page);
+  await page.goto("/modalita-pagamento");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Modalità pagamento");
+  await expect(rows(page).first()).toBeVisible(); // the server's first block (seeded modalities)
+
+  // Create: the empty name is refused with the message of spec section 5 first.
+  await page.getByRole("button", { name: "Nuovo metodo di pagamento" }).click();
+  let dialog = page.getByRole("dialog", { name: "Inserimento metodo di pagamento" });
+  for (const card of ["Dati principali", "Righe pagamento"]) await expect(dialog.getByRole("heading", { name: card })).toBeVisible();
+  // a new modality starts with one row of 100% from the invoice date
+  const paymentRows = dialog.getByRole("table").getByRole("row");
+  await expect(paymentRows).toHaveCount(2);
+  await expect(paymentRows.nth(1)).toContainText("Dalla data fattura");
+  await expect(paymentRows.nth(1)).toContainText("100%");
+  await dialog.getByRole("button", { name: "Salva" }).click();
+  await dismissAlert(page, 'Il campo "Nome" è richiesto');
+  await expect(dialog.getByText("Errore nella compilazione dei campi")).toBeVisible();
+  await expect(dialog.getByText('Il campo "Nome" è richiesto').first()).toBeVisible();
+  await field(dialog, "Nome").fill(name);
+  await expect(dialog.getByText("Errore nella compilazione dei campi")).toHaveCount(0);
+  await dialog.getByRole("combobox", { name: "Tipo pagamento" }).selectOption({ label: "MP12 - Riba" });
+
+  // Rows: 50% + a new row (its required expiration type first) of 30% do not add up to 100%.
+  await expect(dialog.getByText(SAVE_WARNING)).toHaveCount(0);
+  await editPaymentRow(page, dialog, 0, { percentage: "50" });
+  await expect(dialog.getByText(SAVE_WARNING)).toBeVisible();
+  const rowForm = await editPaymentRow(page, dialog, null, {});
+  await dismissAlert(page, 'Il campo "Scadenza pagamento" è richiesto');
+  await expect(rowForm.getByText('Il campo "Scadenza pagamento" è richiesto').first()).toBeVisible();
+  await expect(field(rowForm, "Percentuale pagamento")).toHaveValue("100,00"); // spec §9 default
+  await rowForm.getByRole("combobox", { name: "Scadenza pagamento" }).selectOption("Fine mese");
+  await field(rowForm, "Dopo quanti giorni").fill("10");
+  await field(rowForm, "Dopo quanti mesi").fill("1");
+  await field(rowForm, "Percentuale pagamento").fill("30%");
+  await rowForm.getByRole("button", { name: "OK" }).click();
+  await expect(rowForm).toHaveCount(0);
+  await expect(paymentRows).toHaveCount(3);
+  await expect(paymentRows.nth(2)).toContainText("Fine mese");
+  await expect(paymentRows.nth(2)).toContainText("30%");
+  await dialog.getByRole("button", { name: "Salva" }).click();
+  await dismissAlert(page, SUM_MESSAGE);
+  await expect(dialog.getByText(SUM_MESSAGE).first()).toBeVisible();
+
+  // The server refuses the same rows on its own (400, the same message, nothing written).
+  const refused = await page.request.post("/api/payment-modalities", {
+    multipart: {
+      paymentModality: JSON.stringify({
+        name,
+        paymentType: "MP12",
+        paymentModalityRows: [
+          { paymentModalityExpirationType: "Dalla data fattura", paymentDay: 0, monthsAfter: 0, amountPercentage: "50" },
+          { paymentModalityExpirationType: "Fine mese", paymentDay: 10, monthsAfter: 1, amountPercentage: "30" },
+        ],
+      }),
+    },
+  });
+  expect(refused.status()).toBe(400);
+  const body = (await refused.json()) as { status: string; errors?: string[] };
+  expect(body.status).toBe("error");
+  expect(body.errors).toContain(SUM_MESSAGE);
+  const listed = (await (await page.request.get("/api/payment-modalities", { params: { search: name } })).json()) as { count: number };
+  expect(listed.count).toBe(0);
+
+  // 50% + 50%: saved.
+  await editPaymentRow(page, dialog, 1, { percentage: "50" });
+  await expect(dialog.getByText(SUM_MESSAGE)).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Salva" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Search it with 'Ricerca' (Enter).
+  await page.getByRole("textbox", { name: "Ricerca" }).fill(name);
+  await page.getByRole("textbox", { name: "Ricerca" }).press("Enter");
+  await counter(page, 1);
+  const row = rows(page).filter({ hasText: name });
+  await expect(row).toContainText("MP12");
+
+  // Edit on double click: the saved rows come back in order; rename it.
+  await row.dblclick();
+  dialog = page.getByRole("dialog", { name: "Modifica metodo di pagamento" });
+  await expect(field(dialog, "Nome")).toHaveValue(name);
+  await expect(dialog.getByRole("combobox", { name: "Tipo pagamento" })).toHaveValue("MP12");
+  const savedRows = dialog.getByRole("table").getByRole("row");
+  await expect(savedRows).toHaveCount(3);
+  // cells: drag handle, edit, Scadenza pagamento, giorni, mesi, percentuale, delete
+  await expect(savedRows.nth(1).getByRole("cell")).toHaveText(["⋮⋮", "✎", "Dalla data fattura", "0", "0", "50%", "✕"]);
+  await expect(savedRows.nth(2).getByRole("cell")).toHaveText(["⋮⋮", "✎", "Fine mese", "10", "1", "50%", "✕"]);
+  await field(dialog, "Nome").fill(renamed);
+  await dialog.getByRole("button", { name: "Salva" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText(renamed);
+
+  // Column filter instead of the search.
+  await page.getByRole("button", { name: "Rimuovi tutti i filtri" }).click();
+  await expect(page.getByRole("button", { name: "Rimuovi tutti i filtri" })).toHaveCount(0);
+  await filterColumn(page, "Nome", renamed);
+  await counter(page, 1);
+  await expect(row).toBeVisible();
+
+  // Recolour through 'Operazioni sulle righe selezionate'.
+  await row.getByRole("checkbox").check();
+  await chooseOperation(page, "Cambia colore");
+  const colors = page.getByRole("dialog", { name: "Cambia colore" });
+  await colors.getByRole("radio", { name: "Azzurro" }).click();
+  await colors.getByRole("button", { name: "Applica" }).click();
+  await expect(colors).toHaveCount(0);
+  await expect(row).toHaveCSS("background-color", "rgb(195, 220, 247)");
+
+  // Export (CSV) of the filtered set.
+  const csv = await exportCsv(page);
+  const lines = csv.replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  expect(lines[0]).toBe("Nome;Tipo pagamento;Rate");
+  expect(lines.slice(1)).toEqual([`${renamed};MP12;2`]);
+
+  // Delete with confirmation.
+  await chooseOperation(page, "Elimina");
+  await expect(page.getByText("Confermi l'eliminazione?")).toBeVisible();
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await counter(page, 0);
+  await expect(page.getByText("Nessuna riga")).toBeVisible();
+});
