@@ -1,18 +1,9 @@
 import zlib from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
-
-const ROSSI = { username: "mario.rossi@example.it", password: "rossi1234" };
-
-async function login(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Username o email").fill(ROSSI.username);
-  await page.getByLabel("Password", { exact: true }).fill(ROSSI.password);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-}
+import { login, sideMenu } from "./support";
 
 async function openSettings(page: Page) {
-  await page.getByRole("navigation", { name: "Menu principale" }).getByRole("button", { name: "Impostazioni" }).click();
+  await sideMenu(page).getByRole("button", { name: "Impostazioni" }).click();
   const dialog = page.getByRole("dialog", { name: "Impostazioni" });
   await expect(dialog.getByRole("textbox", { name: "Ragione sociale" })).not.toHaveValue("");
   return dialog;

@@ -1,21 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { BIANCHI, DEMO, login, ROSSI, sideMenu as menu } from "./support";
 
-const ROSSI = { username: "mario.rossi@example.it", password: "rossi1234" };
-const BIANCHI = { username: "luca.bianchi@example.it", password: "bianchi1234" };
-const DEMO = { username: "demo", password: "demo1234" };
-
-async function login(page: Page, who: { username: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Username o email").fill(who.username);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-}
-
-const menu = (page: Page) => page.getByRole("navigation", { name: "Menu principale" });
 const menuGroup = (page: Page, label: string) => menu(page).getByTestId("menu-group").getByText(label, { exact: true });
 const textbox = (scope: Page | ReturnType<Page["getByRole"]>, name: string) => scope.getByRole("textbox", { name, exact: true });
 
