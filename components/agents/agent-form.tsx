@@ -133,8 +133,8 @@ function percentText(value: string | number): string {
 }
 
 const COMMISSION_COLUMNS: readonly RowsGridColumn<CommissionRow>[] = [
-  { key: "fromAmount", header: "Da importo", type: "currency" },
-  { key: "percentage", header: "Percentuale", width: 140, render: (row) => percentText(row.percentage ?? "0") },
+  { key: "fromAmount", header: "Da importo", type: "currency", width: 200 },
+  { key: "percentage", header: "Percentuale", type: "percentage", width: 140, render: (row) => percentText(row.percentage ?? "0") },
 ];
 
 /** The commission rows (RowsGrid) with their row form; the list is the form's agentCommissions. */
