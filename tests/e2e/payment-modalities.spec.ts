@@ -1,18 +1,9 @@
 import fs from "node:fs";
 import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
+import { login } from "./support";
 
-const ROSSI = { username: "mario.rossi@example.it", password: "rossi1234" };
 const SAVE_WARNING = 'E\' necessario premere il pulsante "Salva" per salvare le modifiche effettuate';
 const SUM_MESSAGE = "La somma delle percentuali delle righe di pagamento deve essere 100%";
-
-async function login(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Username o email").fill(ROSSI.username);
-  await page.getByLabel("Password", { exact: true }).fill(ROSSI.password);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-}
 
 /** Reads the CSV the export opens in a new window. */
 async function exportCsv(page: Page): Promise<string> {
