@@ -1,15 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-
-const ROSSI = { username: "mario.rossi@example.it", password: "rossi1234" };
-
-async function login(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Username o email").fill(ROSSI.username);
-  await page.getByLabel("Password", { exact: true }).fill(ROSSI.password);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-}
+import { login } from "./support";
 
 /**
  * The CSV the export opens in a new window: the window closes as soon as the download starts, so
