@@ -1,6 +1,7 @@
 import path from "node:path";
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -42,7 +43,8 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
   }
   const dataDir = opts.dataDir ?? process.env.PGLITE_DATA_DIR ?? path.join(process.cwd(), "data", "pglite");
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // Extensions used by the migrations must be loaded into PGlite (the server has them from contrib).
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   if (shouldMigrate) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: "pglite", close: () => client.close() };

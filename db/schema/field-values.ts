@@ -15,8 +15,13 @@ export const fieldValues = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // the value list of one field, sorted by value (grid default and ajax selects)
-    index("field_values_tenant_field_value_idx").on(t.tenantId, t.fieldName, t.fieldValue),
+    // the value list of one field, sorted by value (grid default and ajax selects); with id it is
+    // index-only for the value sort and the deep offsets of the grid
+    index("field_values_tenant_field_value_id_idx").on(t.tenantId, t.fieldName, t.fieldValue, t.id),
+    // the global search (ILIKE '%…%') of the grid, through pg_trgm
+    index("field_values_value_trgm_idx").using("gin", t.fieldValue.op("gin_trgm_ops")),
+    // date-range filters on the creation date
+    index("field_values_tenant_created_idx").on(t.tenantId, t.createdAt),
     // newest first / id order within the tenant
     index("field_values_tenant_id_idx").on(t.tenantId, t.id),
   ],

@@ -141,18 +141,24 @@ describe("tenants apart", () => {
 });
 
 describe("get-filtered-list", () => {
+  it("a new tenant starts with the usual agent titles", async () => {
+    const c = (await signUpTenant("Titoli")).client;
+    const r = await c.get("/api/field-values/get-filtered-list/title");
+    expect(r.body.options.map((o: any) => o.toString)).toEqual(["Avv.", "Dott.", "Geom.", "Ing.", "Rag.", "Sig.", "Sig.ra"]);
+  });
+
   it("answers { options, status } with the list first, by value, filtered by query, paged", async () => {
     const c = (await signUpTenant("Opzioni")).client;
-    for (const t of ["Sig.ra", "Dott.", "Ing.", "Avv.", "Sig."]) await create(c, t, "title");
+    for (const t of ["Sig.ra", "Dott.", "Ing.", "Avv.", "Sig."]) await create(c, t, "qualifica");
     for (let i = 0; i < 120; i++) await create(c, `V${String(i).padStart(3, "0")}`, "molti");
-    const r = await c.get("/api/field-values/get-filtered-list/title");
+    const r = await c.get("/api/field-values/get-filtered-list/qualifica");
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(["options", "status"]);
     expect(r.body.status).toBe("ok");
     expect(r.body.options.map((o: any) => o.toString)).toEqual(["Avv.", "Dott.", "Ing.", "Sig.", "Sig.ra"]);
     expect(Object.keys(r.body.options[0]).sort()).toEqual(["id", "toString"]);
-    expect((await c.get("/api/field-values/get-filtered-list/title?query=SIG")).body.options.map((o: any) => o.toString)).toEqual(["Sig.", "Sig.ra"]);
-    expect((await c.get("/api/field-values/get-filtered-list/title?query=%25")).body.options).toEqual([]);
+    expect((await c.get("/api/field-values/get-filtered-list/qualifica?query=SIG")).body.options.map((o: any) => o.toString)).toEqual(["Sig.", "Sig.ra"]);
+    expect((await c.get("/api/field-values/get-filtered-list/qualifica?query=%25")).body.options).toEqual([]);
     const first = (await c.get("/api/field-values/get-filtered-list/molti")).body.options;
     expect(first.length).toBe(100);
     const more = (await c.get("/api/field-values/get-filtered-list/molti?offset=100")).body.options;
