@@ -50,7 +50,7 @@ export const agentsGrid = defineGrid({
   joins: (q) => q.leftJoin(fieldValues, eq(agents.titleId, fieldValues.id)),
   columns: [
     { field: "id", header: "Id", type: "integer", sql: agents.id, hidden: true, width: 80 },
-    { field: "title", header: "Titolo", type: "entity", sql: agents.titleId, label: sql`coalesce(${fieldValues.fieldValue}, '')`, width: 110 },
+    { field: "title", header: "Titolo", type: "entity", sql: agents.titleId, label: sql`coalesce(${fieldValues.fieldValue}, '')`, optionsUrl: `/api/field-values/get-filtered-list/${AGENT_TITLE_FIELD}`, width: 110 },
     { field: "firstName", header: "Nome", type: "text", sql: agents.firstName, searchable: true, fixed: true, width: 180 },
     { field: "lastName", header: "Cognome", type: "text", sql: agents.lastName, searchable: true, fixed: true, width: 180 },
     { field: "email1", header: "Email", type: "text", sql: agents.email1, searchable: true, width: 220 },

@@ -54,7 +54,7 @@ const formData = () => ({ naturas: NATURA_OPTIONS });
 
 export async function getVatRateFormData(scope: TenantScope, id?: number) {
   if (id === undefined) {
-    return { vatRate: { id: null, version: 0, rate: "22.00", description: "", natura: null, active: true, rowColor: null, toString: "" }, formData: formData() };
+    return { vatRate: { id: null, version: 0, rate: "", description: "", natura: null, active: true, rowColor: null, toString: "" }, formData: formData() };
   }
   return { vatRate: toVatRateJson(await scope.getOrThrow(vatRates, id, VAT_RATE_NOT_FOUND)), formData: formData() };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_EXPIRATION_TYPES } from "./lookup-enums";
 import { decimalString, integerString, rowIdentity, text, versionField } from "./fields";
+import { MODALITA_PAGAMENTO } from "@/lib/fiscal/codes";
 
 export const PAYMENT_MODALITY_MESSAGES = {
   name: 'Il campo "Nome" è richiesto',
@@ -15,31 +16,12 @@ export const PAYMENT_MODALITY_MESSAGES = {
   tooManyRows: "Troppe righe di pagamento (massimo 100)",
 } as const;
 
-/** FatturaPA ModalitaPagamento codes offered by the form (MP01…MP22, spec section 3). */
-export const PAYMENT_TYPES = {
-  MP01: "Contanti",
-  MP02: "Assegno",
-  MP03: "Assegno circolare",
-  MP04: "Contanti presso Tesoreria",
-  MP05: "Bonifico",
-  MP06: "Vaglia cambiario",
-  MP07: "Bollettino bancario",
-  MP08: "Carta di pagamento",
-  MP09: "RID",
-  MP10: "RID utenze",
-  MP11: "RID veloce",
-  MP12: "Riba",
-  MP13: "MAV",
-  MP14: "Quietanza erario stato",
-  MP15: "Giroconto su conti di contabilità speciale",
-  MP16: "Domiciliazione bancaria",
-  MP17: "Domiciliazione postale",
-  MP18: "Bollettino di c/c postale",
-  MP19: "SEPA Direct Debit",
-  MP20: "SEPA Direct Debit CORE",
-  MP21: "SEPA Direct Debit B2B",
-  MP22: "Trattenuta su somme già riscosse",
-} as const;
+/**
+ * FatturaPA ModalitaPagamento codes offered by the form: MP01…MP22 (spec section 3), labels from the
+ * one code list in lib/fiscal/codes.ts; MP23 (PagoPA) is valid in the XML but not offered here.
+ */
+const { MP23: _pagoPa, ...PAYMENT_TYPES_OFFERED } = MODALITA_PAGAMENTO;
+export const PAYMENT_TYPES = PAYMENT_TYPES_OFFERED;
 export type PaymentType = keyof typeof PAYMENT_TYPES;
 const PAYMENT_TYPE_CODES = Object.keys(PAYMENT_TYPES) as [PaymentType, ...PaymentType[]];
 
