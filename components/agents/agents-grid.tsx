@@ -1,12 +1,7 @@
 "use client";
 
-import { useCallback, useState } from "react";
-import { ServerGrid } from "@/components/grid/server-grid";
+import { EntityGrid } from "@/components/grid/entity-grid";
 import type { GridPage } from "@/components/grid/grid-types";
-import { Button } from "@/components/ui/button";
-import { confirmDialog } from "@/components/ui/dialogs";
-import { apiDelete, showError, showSuccess, type ApiOk } from "@/lib/client/api";
-import { useEntityFormDialog } from "@/lib/client/use-entity-form";
 import { AGENTS_URL, AgentForm } from "./agent-form";
 
 /**
@@ -15,41 +10,14 @@ import { AGENTS_URL, AgentForm } from "./agent-form";
  * among the operations on the selected rows.
  */
 export function AgentsGrid({ initial }: { initial: GridPage }) {
-  const dialog = useEntityFormDialog();
-  const [reloadKey, setReloadKey] = useState(0);
-  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
-
-  async function deleteSelected(ids: number[]) {
-    if (ids.length === 0 || !(await confirmDialog("Confermi l'eliminazione?"))) return false;
-    let last: ApiOk | undefined;
-    try {
-      for (const id of ids) last = await apiDelete(`${AGENTS_URL}/${id}`);
-      if (last) await showSuccess(last);
-    } catch (e) {
-      await showError(e);
-    }
-    reload();
-    return false;
-  }
-
   return (
-    <>
-      <ServerGrid
-        url={AGENTS_URL}
-        exportUrl={`${AGENTS_URL}/export`}
-        initial={initial}
-        rowColorTable="agents"
-        reloadKey={reloadKey}
-        height="calc(100vh - 14rem)"
-        onEdit={dialog.openEdit}
-        operations={[{ key: "delete", label: "Elimina", run: deleteSelected }]}
-        toolbarExtra={
-          <Button type="button" size="sm" onClick={dialog.openCreate}>
-            Nuovo agente
-          </Button>
-        }
-      />
-      {dialog.state && <AgentForm id={dialog.state.id} onSaved={reload} onClose={dialog.close} />}
-    </>
+    <EntityGrid
+      apiUrl={AGENTS_URL}
+      initial={initial}
+      rowColorTable="agents"
+      createLabel="Nuovo agente"
+      height="calc(100vh - 14rem)"
+      renderForm={(p) => <AgentForm {...p} />}
+    />
   );
 }

@@ -1,18 +1,10 @@
 "use client";
 
+import { EntityGrid } from "@/components/grid/entity-grid";
 import type { GridPage } from "@/components/grid/grid-types";
-import { LookupTableGrid } from "./lookup-table-grid";
 import { ItemForm } from "./item-form";
 
 /** Prodotti: the grid of /api/items with 'Nuovo prodotto' and the product form. */
 export function ItemsGrid({ initial }: { initial: GridPage }) {
-  return (
-    <LookupTableGrid
-      apiUrl="/api/items"
-      initial={initial}
-      rowColorTable="items"
-      createLabel="Nuovo prodotto"
-      renderForm={(p) => <ItemForm {...p} />}
-    />
-  );
+  return <EntityGrid apiUrl="/api/items" initial={initial} rowColorTable="items" createLabel="Nuovo prodotto" renderForm={(p) => <ItemForm {...p} />} />;
 }

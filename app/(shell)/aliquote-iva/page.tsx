@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { loadFirstBlock } from "@/components/items/load-first-block";
+import { loadFirstBlock } from "@/components/grid/load-first-block";
 import { ShellPage } from "@/components/shell/shell-page";
 import { VatRatesGrid } from "@/components/vat-rates/vat-rates-grid";
 import { vatRatesGrid } from "@/db/queries/vat-rates";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { BankAccountsGrid } from "@/components/bank-accounts/bank-accounts-grid";
-import { loadFirstBlock } from "@/components/items/load-first-block";
+import { loadFirstBlock } from "@/components/grid/load-first-block";
 import { ShellPage } from "@/components/shell/shell-page";
 import { bankAccountsGrid } from "@/db/queries/bank-accounts";
 

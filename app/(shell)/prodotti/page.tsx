@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ItemsGrid } from "@/components/items/items-grid";
-import { loadFirstBlock } from "@/components/items/load-first-block";
+import { loadFirstBlock } from "@/components/grid/load-first-block";
 import { ShellPage } from "@/components/shell/shell-page";
 import { itemsGrid } from "@/db/queries/items";
 

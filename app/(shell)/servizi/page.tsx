@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { loadFirstBlock } from "@/components/items/load-first-block";
+import { loadFirstBlock } from "@/components/grid/load-first-block";
 import { ServicesGrid } from "@/components/services/services-grid";
 import { ShellPage } from "@/components/shell/shell-page";
 import { servicesGrid } from "@/db/queries/items";
