@@ -1,14 +1,9 @@
 "use client";
 
-import type { FormEvent } from "react";
-import type { FieldErrors } from "react-hook-form";
 import { FormField } from "@/components/form/form-field";
 import { DecimalInput, MoneyInput } from "@/components/form/inputs";
-import { Button } from "@/components/ui/button";
-import { alertDialog } from "@/components/ui/dialogs";
-import { FORM_ERRORS_TITLE, FormErrorBanner } from "@/components/ui/form-banner";
-import { Modal } from "@/components/ui/modal";
-import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
+import { RowFormModal } from "@/components/form/row-form-modal";
+import { useZodForm } from "@/lib/client/use-zod-form";
 import { agentCommissionSchema } from "@/lib/schemas/agent";
 
 /** A commission row as the agent form holds it (saved rows have id, new ones tempId). */
@@ -38,44 +33,28 @@ export function CommissionRowForm({ row, onDone }: { row: CommissionRow | null; 
     fromAmount: typeof start.fromAmount === "number" ? start.fromAmount : 0,
     percentage: start.percentage === null || start.percentage === undefined ? "0.00" : String(start.percentage),
   });
-  const submitted = form.formState.isSubmitted;
-  const messages = submitted ? collectErrorMessages(form.formState.errors) : [];
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // the row form is portaled out of the agent form: its submit must not reach it
-    event.stopPropagation();
-    return form.handleSubmit(
-      (values) => onDone({ ...start, fromAmount: values.fromAmount, percentage: values.percentage, currency: "EUR" }),
-      (errors: FieldErrors) => void alertDialog([FORM_ERRORS_TITLE, ...collectErrorMessages(errors)].join("\n")),
-    )(event);
-  };
 
   return (
-    <Modal
-      open
-      size="sm"
+    <RowFormModal
+      form={form}
       title={row ? "Modifica provvigione" : "Inserimento provvigione"}
-      dirty={form.formState.isDirty}
-      onClose={() => onDone(null)}
-      onSubmit={onSubmit}
-      footer={<Button type="submit">OK</Button>}
+      testId="commission-row-form"
+      onValid={(values) => onDone({ ...start, fromAmount: values.fromAmount, percentage: values.percentage, currency: "EUR" })}
+      onCancel={() => onDone(null)}
     >
-      <div className="flex flex-col gap-3" data-testid="commission-row-form">
-        <FormErrorBanner errors={messages} />
-        <FormField
-          control={form.control}
-          name="fromAmount"
-          label="Da importo"
-          hint="La percentuale si applica dagli importi uguali o superiori"
-          render={(field) => <MoneyInput {...field} value={field.value as number | string | null | undefined} onChange={(v) => field.onChange(v ?? undefined)} autoFocus />}
-        />
-        <FormField
-          control={form.control}
-          name="percentage"
-          label="Percentuale"
-          render={(field) => <DecimalInput {...field} value={field.value as string | number | null | undefined} percent />}
-        />
-      </div>
-    </Modal>
+      <FormField
+        control={form.control}
+        name="fromAmount"
+        label="Da importo"
+        hint="La percentuale si applica dagli importi uguali o superiori"
+        render={(field) => <MoneyInput {...field} value={field.value as number | string | null | undefined} onChange={(v) => field.onChange(v ?? undefined)} autoFocus />}
+      />
+      <FormField
+        control={form.control}
+        name="percentage"
+        label="Percentuale"
+        render={(field) => <DecimalInput {...field} value={field.value as string | number | null | undefined} percent />}
+      />
+    </RowFormModal>
   );
 }

@@ -1,15 +1,10 @@
 "use client";
 
-import type { FormEvent } from "react";
-import type { FieldErrors } from "react-hook-form";
 import { FormField } from "@/components/form/form-field";
 import { DecimalInput, IntegerInput } from "@/components/form/inputs";
-import { Button } from "@/components/ui/button";
-import { alertDialog } from "@/components/ui/dialogs";
-import { FORM_ERRORS_TITLE, FormErrorBanner } from "@/components/ui/form-banner";
-import { Modal } from "@/components/ui/modal";
+import { RowFormModal } from "@/components/form/row-form-modal";
 import { Select } from "@/components/ui/select";
-import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
+import { useZodForm } from "@/lib/client/use-zod-form";
 import { PAYMENT_EXPIRATION_TYPES, paymentModalityRowSchema, type PaymentModalityRowInput } from "@/lib/schemas/payment-modality";
 
 /** A payment row as the form holds it (saved rows have id, new ones tempId). */
@@ -42,66 +37,52 @@ export function PaymentRowForm({ row, onDone }: { row: PaymentRow | null; onDone
     monthsAfter: toInteger(start.monthsAfter),
     amountPercentage: start.amountPercentage === null || start.amountPercentage === undefined ? "100.00" : String(start.amountPercentage),
   });
-  const messages = form.formState.isSubmitted ? collectErrorMessages(form.formState.errors) : [];
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // portaled out of the modality form: its submit must not reach it
-    event.stopPropagation();
-    return form.handleSubmit(
-      (values) =>
+  return (
+    <RowFormModal
+      form={form}
+      title={row ? "Modifica riga pagamento" : "Inserimento riga pagamento"}
+      testId="payment-row-form"
+      onValid={(values) =>
         onDone({
           ...start,
           paymentModalityExpirationType: values.paymentModalityExpirationType,
           paymentDay: values.paymentDay,
           monthsAfter: values.monthsAfter,
           amountPercentage: values.amountPercentage,
-        }),
-      (errors: FieldErrors) => void alertDialog([FORM_ERRORS_TITLE, ...collectErrorMessages(errors)].join("\n")),
-    )(event);
-  };
-
-  return (
-    <Modal
-      open
-      size="sm"
-      title={row ? "Modifica riga pagamento" : "Inserimento riga pagamento"}
-      dirty={form.formState.isDirty}
-      onClose={() => onDone(null)}
-      onSubmit={onSubmit}
-      footer={<Button type="submit">OK</Button>}
+        })
+      }
+      onCancel={() => onDone(null)}
     >
-      <div className="flex flex-col gap-3" data-testid="payment-row-form">
-        <FormErrorBanner errors={messages} />
+      <FormField
+        control={form.control}
+        name="paymentModalityExpirationType"
+        label="Scadenza pagamento"
+        required
+        render={(field) => (
+          <Select {...field} value={(field.value as string) ?? ""} placeholder="-" autoFocus options={PAYMENT_EXPIRATION_TYPES.map((t) => ({ value: t, label: t }))} />
+        )}
+      />
+      <div className="grid grid-cols-2 gap-3">
         <FormField
           control={form.control}
-          name="paymentModalityExpirationType"
-          label="Scadenza pagamento"
-          required
-          render={(field) => (
-            <Select {...field} value={(field.value as string) ?? ""} placeholder="-" autoFocus options={PAYMENT_EXPIRATION_TYPES.map((t) => ({ value: t, label: t }))} />
-          )}
+          name="paymentDay"
+          label="Dopo quanti giorni"
+          render={(field) => <IntegerInput {...field} value={field.value as number | string | null | undefined} onChange={(v) => field.onChange(v ?? undefined)} />}
         />
-        <div className="grid grid-cols-2 gap-3">
-          <FormField
-            control={form.control}
-            name="paymentDay"
-            label="Dopo quanti giorni"
-            render={(field) => <IntegerInput {...field} value={field.value as number | string | null | undefined} onChange={(v) => field.onChange(v ?? undefined)} />}
-          />
-          <FormField
-            control={form.control}
-            name="monthsAfter"
-            label="Dopo quanti mesi"
-            render={(field) => <IntegerInput {...field} value={field.value as number | string | null | undefined} onChange={(v) => field.onChange(v ?? undefined)} />}
-          />
-        </div>
         <FormField
           control={form.control}
-          name="amountPercentage"
-          label="Percentuale pagamento"
-          render={(field) => <DecimalInput {...field} value={field.value as string | number | null | undefined} percent />}
+          name="monthsAfter"
+          label="Dopo quanti mesi"
+          render={(field) => <IntegerInput {...field} value={field.value as number | string | null | undefined} onChange={(v) => field.onChange(v ?? undefined)} />}
         />
       </div>
-    </Modal>
+      <FormField
+        control={form.control}
+        name="amountPercentage"
+        label="Percentuale pagamento"
+        render={(field) => <DecimalInput {...field} value={field.value as string | number | null | undefined} percent />}
+      />
+    </RowFormModal>
   );
 }
