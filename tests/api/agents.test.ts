@@ -1,39 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIANCHI_LOGIN } from "@/db/seed";
 import { Client, signUpTenant } from "../support/http";
-
-// ---- helpers shared by the lookup-table tests (kept inline so each file stands alone) ----
-const SAVED = "Salvataggio effettuato";
-const FORM_ERROR = "Errore nella compilazione dei campi";
-
-/** Rows in the tenant's list (grid contract). */
-async function countRows(c: Client, url: string): Promise<number> {
-  const r = await c.get(`${url}?startRow=0&limit=1`);
-  expect(r.status).toBe(200);
-  return r.body.count as number;
-}
-
-/** A save refused with 400 and exactly these messages (nothing written is checked by the caller). */
-async function expectErrors(c: Client, url: string, field: string, entity: unknown, errors: string[]) {
-  const r = await c.postEntity(url, field, entity);
-  expect(r.status, JSON.stringify(r.body)).toBe(400);
-  expect(r.body.status).toBe("error");
-  expect(r.body.errors).toEqual(errors);
-  expect(r.body.message).toBe([FORM_ERROR, ...errors].join("\n"));
-}
-
-/** Bad bodies on a save URL: all 4xx (never 500), as listed. */
-async function expectBadBodies(c: Client, url: string, field: string) {
-  const statuses: number[] = [];
-  statuses.push((await c.postForm(url, {})).status); // missing field
-  statuses.push((await c.postForm(url, { [field]: "{" })).status); // broken JSON
-  statuses.push((await c.postForm(url, { [field]: "[]" })).status); // not an object
-  statuses.push((await c.postForm(url, { [field]: "42" })).status);
-  statuses.push((await c.json("POST", url, { body: "x=1", headers: { "content-type": "text/plain" } })).status); // unsupported format
-  expect(statuses).toEqual([400, 400, 400, 400, 400]);
-  const big = await c.postEntity(url, field, { name: "x".repeat(1_100_000) });
-  expect(big.status).toBe(413);
-}
+import { countRows, createFieldValue, expectBadBodiesOnSaves, expectDocumentRoleNeeded, expectErrors, SAVED } from "../support/entity-api";
 
 const URL = "/api/agents";
 const FIELD = "agent";
@@ -43,9 +10,7 @@ describe("Agents (Agenti) with commission rows", () => {
   let title: { id: number; toString: string };
   beforeAll(async () => {
     c = (await signUpTenant("Agenzia S.r.l.")).client;
-    const fv = await c.postEntity("/api/field-values", "fieldValue", { fieldName: "title", fieldValue: "Dott." });
-    expect(fv.status, JSON.stringify(fv.body)).toBe(200);
-    title = { id: fv.body.fieldValue.id, toString: "Dott." };
+    title = { id: (await createFieldValue(c, "Dott.")).id, toString: "Dott." };
   });
 
   it("creates an agent with commissions, then replaces the set in one save", async () => {
@@ -110,10 +75,9 @@ describe("Agents (Agenti) with commission rows", () => {
     await expectErrors(c, URL, FIELD, { firstName: "A", agentCommissions: "tutte" }, ["Righe di provvigione non valide"]);
     // unknown title, and a field value of another list, are refused
     await expectErrors(c, URL, FIELD, { firstName: "A", title: { id: 2_000_000_000 } }, ["Il titolo scelto non esiste"]);
-    const other = (await c.postEntity("/api/field-values", "fieldValue", { fieldName: "altro", fieldValue: "Valore" })).body.fieldValue;
+    const other = await createFieldValue(c, "Valore", "altro");
     await expectErrors(c, URL, FIELD, { firstName: "A", title: { id: other.id } }, ["Il titolo scelto non esiste"]);
-    await expectBadBodies(c, URL, FIELD);
-    await expectBadBodies(c, `${URL}/1`, FIELD); // the update URL parses the same way
+    await expectBadBodiesOnSaves(c, URL, FIELD);
     expect(await countRows(c, URL)).toBe(before);
   });
 
@@ -138,12 +102,6 @@ describe("Agents (Agenti) with commission rows", () => {
   });
 
   it("needs ROLE_DOCUMENT: a ROLE_USER-only user gets 403", async () => {
-    const luca = await Client.as(BIANCHI_LOGIN.username, BIANCHI_LOGIN.password);
-    expect((await luca.get(URL)).status).toBe(403);
-    expect((await luca.get(`${URL}/create-form-data`)).status).toBe(403);
-    expect((await luca.get(`${URL}/update-form-data/1`)).status).toBe(403);
-    expect((await luca.postEntity(URL, FIELD, { firstName: "X" })).status).toBe(403);
-    expect((await luca.postEntity(`${URL}/1`, FIELD, { firstName: "X", version: 0 })).status).toBe(403);
-    expect((await luca.json("DELETE", `${URL}/1`)).status).toBe(403);
+    await expectDocumentRoleNeeded(URL, FIELD, { firstName: "X" });
   });
 });

@@ -1,39 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIANCHI_LOGIN } from "@/db/seed";
 import { Client, signUpTenant } from "../support/http";
-
-// ---- helpers shared by the lookup-table tests (kept inline so each file stands alone) ----
-const SAVED = "Salvataggio effettuato";
-const FORM_ERROR = "Errore nella compilazione dei campi";
-
-/** Rows in the tenant's list (grid contract). */
-async function countRows(c: Client, url: string): Promise<number> {
-  const r = await c.get(`${url}?startRow=0&limit=1`);
-  expect(r.status).toBe(200);
-  return r.body.count as number;
-}
-
-/** A save refused with 400 and exactly these messages (nothing written is checked by the caller). */
-async function expectErrors(c: Client, url: string, field: string, entity: unknown, errors: string[]) {
-  const r = await c.postEntity(url, field, entity);
-  expect(r.status, JSON.stringify(r.body)).toBe(400);
-  expect(r.body.status).toBe("error");
-  expect(r.body.errors).toEqual(errors);
-  expect(r.body.message).toBe([FORM_ERROR, ...errors].join("\n"));
-}
-
-/** Bad bodies on a save URL: all 4xx (never 500), as listed. */
-async function expectBadBodies(c: Client, url: string, field: string) {
-  const statuses: number[] = [];
-  statuses.push((await c.postForm(url, {})).status); // missing field
-  statuses.push((await c.postForm(url, { [field]: "{" })).status); // broken JSON
-  statuses.push((await c.postForm(url, { [field]: "[]" })).status); // not an object
-  statuses.push((await c.postForm(url, { [field]: "42" })).status);
-  statuses.push((await c.json("POST", url, { body: "x=1", headers: { "content-type": "text/plain" } })).status); // unsupported format
-  expect(statuses).toEqual([400, 400, 400, 400, 400]);
-  const big = await c.postEntity(url, field, { name: "x".repeat(1_100_000) });
-  expect(big.status).toBe(413);
-}
+import { countRows, expectBadBodiesOnSaves, expectDocumentRoleNeeded, expectErrors, SAVED } from "../support/entity-api";
 
 const URL = "/api/bank-accounts";
 const FIELD = "bankAccount";
@@ -79,8 +46,7 @@ describe("Bank accounts (Conti corrente)", () => {
     const altro = await c.postEntity(URL, FIELD, { bankAccountType: "Altro", bankName: "Satispay", iban: "non valido" });
     expect(altro.status).toBe(200);
     expect(altro.body.bankAccount.iban).toBe("");
-    await expectBadBodies(c, URL, FIELD);
-    await expectBadBodies(c, `${URL}/1`, FIELD); // the update URL parses the same way
+    await expectBadBodiesOnSaves(c, URL, FIELD);
     expect(await countRows(c, URL)).toBe(before + 1);
   });
 
@@ -94,12 +60,6 @@ describe("Bank accounts (Conti corrente)", () => {
   });
 
   it("needs ROLE_DOCUMENT: a ROLE_USER-only user gets 403", async () => {
-    const luca = await Client.as(BIANCHI_LOGIN.username, BIANCHI_LOGIN.password);
-    expect((await luca.get(URL)).status).toBe(403);
-    expect((await luca.get(`${URL}/create-form-data`)).status).toBe(403);
-    expect((await luca.get(`${URL}/update-form-data/1`)).status).toBe(403);
-    expect((await luca.postEntity(URL, FIELD, { bankAccountType: "Altro", bankName: "X" })).status).toBe(403);
-    expect((await luca.postEntity(`${URL}/1`, FIELD, { bankAccountType: "Altro", bankName: "X", version: 0 })).status).toBe(403);
-    expect((await luca.json("DELETE", `${URL}/1`)).status).toBe(403);
+    await expectDocumentRoleNeeded(URL, FIELD, { bankAccountType: "Altro", bankName: "X" });
   });
 });

@@ -3,7 +3,8 @@
  * tenant B on every by-id call, and never show in B's lists, selects or exports.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { Client, signUpTenant } from "../support/http";
+import type { Client } from "../support/http";
+import { countRows, createFieldValue, postSettings, signUpTwoTenants } from "../support/entity-api";
 
 interface Resource {
   url: string;
@@ -36,8 +37,7 @@ describe("cross-tenant isolation of the Tabelle, sectionals and settings", () =>
   const ids = new Map<string, any>();
 
   beforeAll(async () => {
-    a = (await signUpTenant("Azienda Alfa")).client;
-    b = (await signUpTenant("Azienda Beta")).client;
+    [a, b] = await signUpTwoTenants("Azienda Alfa", "Azienda Beta");
     for (const r of RESOURCES) {
       const res = await a.postEntity(r.url, r.field, r.entity);
       expect(res.status, `${r.url} ${JSON.stringify(res.body)}`).toBe(200);
@@ -95,23 +95,17 @@ describe("cross-tenant isolation of the Tabelle, sectionals and settings", () =>
     const r = await b.postEntity("/api/items", "item", { name: "Con IVA altrui", vat: { id: vat.id } });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual(["L'aliquota IVA scelta non esiste"]);
-    const title = await a.postEntity("/api/field-values", "fieldValue", { fieldName: "title", fieldValue: "Dott. Segreto" });
-    const ag = await b.postEntity("/api/agents", "agent", { firstName: "X", title: { id: title.body.fieldValue.id } });
+    const title = await createFieldValue(a, "Dott. Segreto");
+    const ag = await b.postEntity("/api/agents", "agent", { firstName: "X", title: { id: title.id } });
     expect(ag.status).toBe(400);
     expect(ag.body.errors).toEqual(["Il titolo scelto non esiste"]);
     const t = (await b.get("/api/tenants/get-actual")).body.tenant;
-    const s = await b.json("POST", "/api/tenants/post-actual", {
-      body: (() => {
-        const fd = new FormData();
-        fd.set("tenant", JSON.stringify({ ...t, paymentModality: { id: ids.get("/api/payment-modalities").id } }));
-        return fd;
-      })(),
-    });
+    const s = await postSettings(b, { ...t, paymentModality: { id: ids.get("/api/payment-modalities").id } });
     expect(s.status).toBe(400);
     expect(s.body.errors).toEqual(["La modalità di pagamento scelta non esiste"]);
     // nothing was written for B
-    expect((await b.get("/api/items?startRow=0&limit=1")).body.count).toBe(0);
-    expect((await b.get("/api/agents?startRow=0&limit=1")).body.count).toBe(0);
+    expect(await countRows(b, "/api/items")).toBe(0);
+    expect(await countRows(b, "/api/agents")).toBe(0);
     expect((await b.get("/api/tenants/get-actual")).body.tenant).toEqual(t);
   });
 
@@ -123,9 +117,7 @@ describe("cross-tenant isolation of the Tabelle, sectionals and settings", () =>
     expect(ta.formData.paymentModalities.map((o: any) => o.toString)).toEqual(["Pagamento Segreto"]);
     expect(tb.formData.paymentModalities).toEqual([]);
     // B saving with A's version number still only touches B
-    const fd = new FormData();
-    fd.set("tenant", JSON.stringify({ ...tb.tenant, footer: "Solo Beta" }));
-    expect((await b.json("POST", "/api/tenants/post-actual", { body: fd })).status).toBe(200);
+    expect((await postSettings(b, { ...tb.tenant, footer: "Solo Beta" })).status).toBe(200);
     expect((await a.get("/api/tenants/get-actual")).body.tenant.footer).toBe(ta.tenant.footer);
   });
 });

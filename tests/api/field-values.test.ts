@@ -1,24 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Client, signUpTenant } from "../support/http";
+import { type Client, signUpTenant } from "../support/http";
+import { countRows, createFieldValue, DELETED, FORM_ERROR, loginBianchi, SAVED, signUpTwoTenants } from "../support/entity-api";
 
 // The field values entity (spec §7): forms, saves, deletes, the ajax-select list; tenants kept apart.
 
 let a: Client;
 let b: Client;
 
-async function create(c: Client, fieldValue: string, fieldName = "title") {
-  const r = await c.postEntity("/api/field-values", "fieldValue", { fieldName, fieldValue });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.fieldValue as { id: number; version: number; fieldName: string; fieldValue: string; toString: string; rowColor: string | null };
-}
-
-async function count(c: Client, fieldName: string): Promise<number> {
-  return (await c.get(`/api/field-values?fieldName=${fieldName}&limit=1`)).body.count;
-}
+const create = createFieldValue;
+const count = (c: Client, fieldName: string) => countRows(c, `/api/field-values?fieldName=${fieldName}`);
 
 beforeAll(async () => {
-  a = (await signUpTenant("Valori A")).client;
-  b = (await signUpTenant("Valori B")).client;
+  [a, b] = await signUpTwoTenants("Valori A", "Valori B");
 });
 
 describe("forms", () => {
@@ -43,7 +36,7 @@ describe("saves", () => {
   it("creates with trimmed text and returns the value", async () => {
     const r = await a.postEntity("/api/field-values", "fieldValue", { fieldName: "title", fieldValue: "  Prof.  " });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: "ok", message: "Salvataggio effettuato", fieldValue: { fieldName: "title", fieldValue: "Prof.", toString: "Prof.", version: 0 } });
+    expect(r.body).toMatchObject({ status: "ok", message: SAVED, fieldValue: { fieldName: "title", fieldValue: "Prof.", toString: "Prof.", version: 0 } });
   });
 
   it("bad input on create is a 400 with the spec's messages, never a 500, and writes nothing", async () => {
@@ -67,7 +60,7 @@ describe("saves", () => {
       expect(r.body.status).toBe("error");
       if (Array.isArray(expected)) {
         expect(r.body.errors).toEqual(expected);
-        expect(r.body.message).toBe(["Errore nella compilazione dei campi", ...expected].join("\n"));
+        expect(r.body.message).toBe([FORM_ERROR, ...expected].join("\n"));
       } else expect(r.body.message).toMatch(expected);
     }
     // missing field, wrong content type
@@ -109,7 +102,7 @@ describe("saves", () => {
     const v = await create(a, "Da eliminare", "cancella");
     const r = await a.json("DELETE", `/api/field-values/${v.id}`);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: "ok", message: "Eliminazione effettuata" });
+    expect(r.body).toEqual({ status: "ok", message: DELETED });
     expect((await a.json("DELETE", `/api/field-values/${v.id}`)).status).toBe(404);
     expect((await a.get(`/api/field-values/update-form-data/${v.id}`)).status).toBe(404);
     expect(await count(a, "cancella")).toBe(0);
@@ -132,7 +125,7 @@ describe("tenants apart", () => {
   });
 
   it("needs ROLE_DOCUMENT", async () => {
-    const luca = await Client.as("luca.bianchi@example.it", "bianchi1234");
+    const luca = await loginBianchi();
     expect((await luca.postEntity("/api/field-values", "fieldValue", { fieldName: "title", fieldValue: "x" })).status).toBe(403);
     expect((await luca.get("/api/field-values/create-form-data?fieldName=title")).status).toBe(403);
     expect((await luca.get("/api/field-values/get-filtered-list/title")).status).toBe(403);

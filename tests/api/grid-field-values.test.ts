@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
-import { Client, signUpTenant } from "../support/http";
+import { Client } from "../support/http";
+import { createFieldValue, loginBianchi, signUpTwoTenants } from "../support/entity-api";
 
 // The server-paged list contract on GET /api/field-values, over HTTP on a real database.
 
@@ -32,18 +33,11 @@ async function list(c: Client, params: Record<string, unknown> = {}) {
 const values = (body: { data: any[] }) => body.data.map((r) => r.fieldValue);
 
 beforeAll(async () => {
-  a = (await signUpTenant("Griglie A")).client;
-  b = (await signUpTenant("Griglie B")).client;
-  for (const v of VALUES) {
-    const r = await a.postEntity("/api/field-values", "fieldValue", { fieldName: FIELD, fieldValue: v });
-    expect(r.status).toBe(200);
-    ids.set(v, r.body.fieldValue.id);
-  }
-  for (let i = 0; i < 60; i++) {
-    await a.postEntity("/api/field-values", "fieldValue", { fieldName: "numeri", fieldValue: `N${String(i).padStart(3, "0")}` });
-  }
+  [a, b] = await signUpTwoTenants("Griglie A", "Griglie B");
+  for (const v of VALUES) ids.set(v, (await createFieldValue(a, v, FIELD)).id);
+  for (let i = 0; i < 60; i++) await createFieldValue(a, `N${String(i).padStart(3, "0")}`, "numeri");
   // the other tenant has a list with the same name
-  await b.postEntity("/api/field-values", "fieldValue", { fieldName: FIELD, fieldValue: "Alfa di B" });
+  await createFieldValue(b, "Alfa di B", FIELD);
 });
 
 describe("list contract", () => {
@@ -218,7 +212,7 @@ describe("refusals", () => {
   });
 
   it("needs ROLE_DOCUMENT (403) and a session (401)", async () => {
-    const luca = await Client.as("luca.bianchi@example.it", "bianchi1234");
+    const luca = await loginBianchi();
     expect((await luca.get(q({}))).status).toBe(403);
     expect((await new Client().get(q({}))).status).toBe(401);
   });
@@ -248,7 +242,7 @@ describe("export", () => {
   });
 
   it("CSV quotes values with separators; default columns are the visible exportable ones", async () => {
-    await a.postEntity("/api/field-values", "fieldValue", { fieldName: "csv", fieldValue: 'Punto; e "virgolette"' });
+    await createFieldValue(a, 'Punto; e "virgolette"', "csv");
     const text = await (await a.raw("GET", `/api/field-values/export?fieldName=csv&format=csv`)).text();
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toBe("Valore;Data inserimento");

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Client, signUpTenant } from "../support/http";
+import { Client } from "../support/http";
+import { createFieldValue, loginBianchi, signUpTwoTenants } from "../support/entity-api";
 
 // POST /api/row-colors/change-row-colors: whitelisted tables, the tenant's own rows only.
 
@@ -14,13 +15,9 @@ async function colors(c: Client, fieldName = "colori"): Promise<Record<number, s
 }
 
 beforeAll(async () => {
-  a = (await signUpTenant("Colori A")).client;
-  b = (await signUpTenant("Colori B")).client;
+  [a, b] = await signUpTwoTenants("Colori A", "Colori B");
   for (const [c, ids] of [[a, aIds], [b, bIds]] as const) {
-    for (const v of ["Uno", "Due", "Tre"]) {
-      const r = await c.postEntity("/api/field-values", "fieldValue", { fieldName: "colori", fieldValue: v });
-      ids.push(r.body.fieldValue.id);
-    }
+    for (const v of ["Uno", "Due", "Tre"]) ids.push((await createFieldValue(c, v, "colori")).id);
   }
 });
 
@@ -68,7 +65,7 @@ describe("change-row-colors", () => {
   });
 
   it("needs the table's role and a session", async () => {
-    const luca = await Client.as("luca.bianchi@example.it", "bianchi1234");
+    const luca = await loginBianchi();
     expect((await luca.postForm("/api/row-colors/change-row-colors", { table: "field_values", ids: "1", color: "" })).status).toBe(403);
     expect((await new Client().postForm("/api/row-colors/change-row-colors", { table: "field_values", ids: "1", color: "" })).status).toBe(401);
   });

@@ -1,32 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIANCHI_LOGIN } from "@/db/seed";
 import { Client, signUpTenant } from "../support/http";
-
-// ---- helpers shared by the lookup-table tests (kept inline so each file stands alone) ----
-const SAVED = "Salvataggio effettuato";
-const FORM_ERROR = "Errore nella compilazione dei campi";
-
-/** A save refused with 400 and exactly these messages (nothing written is checked by the caller). */
-async function expectErrors(c: Client, url: string, field: string, entity: unknown, errors: string[]) {
-  const r = await c.postEntity(url, field, entity);
-  expect(r.status, JSON.stringify(r.body)).toBe(400);
-  expect(r.body.status).toBe("error");
-  expect(r.body.errors).toEqual(errors);
-  expect(r.body.message).toBe([FORM_ERROR, ...errors].join("\n"));
-}
-
-/** Bad bodies on a save URL: all 4xx (never 500), as listed. */
-async function expectBadBodies(c: Client, url: string, field: string) {
-  const statuses: number[] = [];
-  statuses.push((await c.postForm(url, {})).status); // missing field
-  statuses.push((await c.postForm(url, { [field]: "{" })).status); // broken JSON
-  statuses.push((await c.postForm(url, { [field]: "[]" })).status); // not an object
-  statuses.push((await c.postForm(url, { [field]: "42" })).status);
-  statuses.push((await c.json("POST", url, { body: "x=1", headers: { "content-type": "text/plain" } })).status); // unsupported format
-  expect(statuses).toEqual([400, 400, 400, 400, 400]);
-  const big = await c.postEntity(url, field, { name: "x".repeat(1_100_000) });
-  expect(big.status).toBe(413);
-}
+import { expectBadBodiesOnSaves, expectDocumentRoleNeeded, expectErrors, SAVED } from "../support/entity-api";
 
 const URL = "/api/invoice-sectionals";
 const FIELD = "invoiceSectional";
@@ -95,8 +69,7 @@ describe("Invoice sectionals (Sezionali)", () => {
     await expectErrors(c, URL, FIELD, { name: "X", typology: "Tutti", suffix: "a b" }, ['Il campo "Suffisso" può contenere solo lettere, cifre e i segni / - _ (massimo 20 caratteri)']);
     await expectErrors(c, URL, FIELD, { name: "X", typology: "Tutti", suffix: "P" }, ["Esiste già un sezionale con questo suffisso"]);
     await expectErrors(c, URL, FIELD, { name: "X", typology: "Tutti", suffix: "Y", defaultSectional: "sì" }, ['Il campo "Predefinito" non è valido']);
-    await expectBadBodies(c, URL, FIELD);
-    await expectBadBodies(c, `${URL}/1`, FIELD); // the update URL parses the same way
+    await expectBadBodiesOnSaves(c, URL, FIELD);
     expect((await sectionals(c)).length).toBe(before);
   });
 
@@ -113,14 +86,8 @@ describe("Invoice sectionals (Sezionali)", () => {
   });
 
   it("needs ROLE_DOCUMENT: a ROLE_USER-only user gets 403", async () => {
-    const luca = await Client.as(BIANCHI_LOGIN.username, BIANCHI_LOGIN.password);
-    expect((await luca.get(URL)).status).toBe(403);
-    expect((await luca.get(`${URL}/create-form-data`)).status).toBe(403);
-    expect((await luca.get(`${URL}/update-form-data/1`)).status).toBe(403);
-    expect((await luca.postEntity(URL, FIELD, { name: "X", typology: "Tutti" })).status).toBe(403);
-    expect((await luca.postEntity(`${URL}/1`, FIELD, { name: "X", typology: "Tutti", version: 0 })).status).toBe(403);
+    const luca = await expectDocumentRoleNeeded(URL, FIELD, { name: "X", typology: "Tutti" });
     expect((await luca.postForm(`${URL}/disable/1`)).status).toBe(403);
     expect((await luca.postForm(`${URL}/enable/1`)).status).toBe(403);
-    expect((await luca.json("DELETE", `${URL}/1`)).status).toBe(403);
   });
 });

@@ -1,39 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIANCHI_LOGIN } from "@/db/seed";
 import { Client, signUpTenant } from "../support/http";
-
-// ---- helpers shared by the lookup-table tests (kept inline so each file stands alone) ----
-const SAVED = "Salvataggio effettuato";
-const FORM_ERROR = "Errore nella compilazione dei campi";
-
-/** Rows in the tenant's list (grid contract). */
-async function countRows(c: Client, url: string): Promise<number> {
-  const r = await c.get(`${url}?startRow=0&limit=1`);
-  expect(r.status).toBe(200);
-  return r.body.count as number;
-}
-
-/** A save refused with 400 and exactly these messages (nothing written is checked by the caller). */
-async function expectErrors(c: Client, url: string, field: string, entity: unknown, errors: string[]) {
-  const r = await c.postEntity(url, field, entity);
-  expect(r.status, JSON.stringify(r.body)).toBe(400);
-  expect(r.body.status).toBe("error");
-  expect(r.body.errors).toEqual(errors);
-  expect(r.body.message).toBe([FORM_ERROR, ...errors].join("\n"));
-}
-
-/** Bad bodies on a save URL: all 4xx (never 500), as listed. */
-async function expectBadBodies(c: Client, url: string, field: string) {
-  const statuses: number[] = [];
-  statuses.push((await c.postForm(url, {})).status); // missing field
-  statuses.push((await c.postForm(url, { [field]: "{" })).status); // broken JSON
-  statuses.push((await c.postForm(url, { [field]: "[]" })).status); // not an object
-  statuses.push((await c.postForm(url, { [field]: "42" })).status);
-  statuses.push((await c.json("POST", url, { body: "x=1", headers: { "content-type": "text/plain" } })).status); // unsupported format
-  expect(statuses).toEqual([400, 400, 400, 400, 400]);
-  const big = await c.postEntity(url, field, { name: "x".repeat(1_100_000) });
-  expect(big.status).toBe(413);
-}
+import { countRows, expectBadBodiesOnSaves, expectDocumentRoleNeeded, expectErrors, postSettings, SAVED } from "../support/entity-api";
 
 const URL = "/api/payment-modalities";
 const FIELD = "paymentModality";
@@ -107,8 +74,7 @@ describe("Payment modalities (Modalità di pagamento) with payment rows", () => 
     await expectErrors(c, URL, FIELD, { name: "X", paymentType: "MP05", paymentModalityRows: [row({ amountPercentage: "60" }), row({ amountPercentage: "30" })] }, [SUM]);
     await expectErrors(c, URL, FIELD, { name: "X", paymentType: "MP05", paymentModalityRows: [] }, [SUM]);
     await expectErrors(c, URL, FIELD, { name: "X", paymentType: "MP05", paymentModalityRows: [row({ amountPercentage: "0" }), row()] }, ['Il campo "Percentuale pagamento" deve essere maggiore di 0 e al massimo 100']);
-    await expectBadBodies(c, URL, FIELD);
-    await expectBadBodies(c, `${URL}/1`, FIELD); // the update URL parses the same way
+    await expectBadBodiesOnSaves(c, URL, FIELD);
     expect(await countRows(c, URL)).toBe(before);
     // a row without a percentage is 100% (the default), so one default row is a valid modality
     const ok = await c.postEntity(URL, FIELD, { name: "Contanti", paymentType: "MP01", paymentModalityRows: [{ paymentModalityExpirationType: "Dalla data fattura" }] });
@@ -130,7 +96,7 @@ describe("Payment modalities (Modalità di pagamento) with payment rows", () => 
   it("deleting the tenant's usual modality clears it in the settings", async () => {
     const m = (await c.postEntity(URL, FIELD, { name: "Abituale", paymentType: "MP05", paymentModalityRows: [row()] })).body.paymentModality;
     const t = (await c.get("/api/tenants/get-actual")).body.tenant;
-    const saved = await c.postEntity("/api/tenants/post-actual", "tenant", { ...t, paymentModality: { id: m.id } });
+    const saved = await postSettings(c, { ...t, paymentModality: { id: m.id } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.tenant.paymentModality).toEqual({ id: m.id, toString: "Abituale" });
     expect((await c.json("DELETE", `${URL}/${m.id}`)).status).toBe(200);
@@ -138,13 +104,7 @@ describe("Payment modalities (Modalità di pagamento) with payment rows", () => 
   });
 
   it("needs ROLE_DOCUMENT: a ROLE_USER-only user gets 403", async () => {
-    const luca = await Client.as(BIANCHI_LOGIN.username, BIANCHI_LOGIN.password);
-    expect((await luca.get(URL)).status).toBe(403);
-    expect((await luca.get(`${URL}/create-form-data`)).status).toBe(403);
-    expect((await luca.get(`${URL}/update-form-data/1`)).status).toBe(403);
+    const luca = await expectDocumentRoleNeeded(URL, FIELD, { name: "X" });
     expect((await luca.get(`${URL}/get-filtered-list`)).status).toBe(403);
-    expect((await luca.postEntity(URL, FIELD, { name: "X" })).status).toBe(403);
-    expect((await luca.postEntity(`${URL}/1`, FIELD, { name: "X", version: 0 })).status).toBe(403);
-    expect((await luca.json("DELETE", `${URL}/1`)).status).toBe(403);
   });
 });

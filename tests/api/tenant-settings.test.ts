@@ -1,19 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIANCHI_LOGIN, ROSSI_LOGIN } from "@/db/seed";
 import { Client, signUpTenant } from "../support/http";
-
-const FORM_ERROR = "Errore nella compilazione dei campi";
-
-function settingsForm(tenant: unknown, logo?: { bytes: Uint8Array; name?: string; type?: string }): FormData {
-  const fd = new FormData();
-  fd.set("tenant", typeof tenant === "string" ? tenant : JSON.stringify(tenant));
-  if (logo) fd.set("logoContent", new Blob([logo.bytes as BlobPart], { type: logo.type ?? "image/png" }), logo.name ?? "logo.png");
-  return fd;
-}
-
-const post = (c: Client, tenant: unknown, logo?: { bytes: Uint8Array; name?: string; type?: string }) =>
-  c.json("POST", "/api/tenants/post-actual", { body: settingsForm(tenant, logo) });
+import { FORM_ERROR, loginBianchi, loginRossi, postSettings, SAVED } from "../support/entity-api";
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 90, alpha: 0.5 } } }).png().toBuffer();
@@ -93,9 +81,9 @@ describe("Tenant settings (Impostazioni)", () => {
       hideSunday: false,
       version: 0,
     };
-    const r = await post(c, input);
+    const r = await postSettings(c, input);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ status: "ok", message: "Salvataggio effettuato" });
+    expect(r.body).toMatchObject({ status: "ok", message: SAVED });
     const expected = {
       denomination: "Impostazioni Due S.r.l.",
       fiscalCode: "01234567897",
@@ -124,7 +112,7 @@ describe("Tenant settings (Impostazioni)", () => {
   it("gives each validation message of the tenant form and writes nothing", async () => {
     const t = (await c.get("/api/tenants/get-actual")).body.tenant;
     const expectErrors = async (over: Record<string, unknown>, errors: string[]) => {
-      const r = await post(c, { ...t, ...over });
+      const r = await postSettings(c, { ...t, ...over });
       expect(r.status, JSON.stringify(r.body)).toBe(400);
       expect(r.body.errors).toEqual(errors);
       expect(r.body.message).toBe([FORM_ERROR, ...errors].join("\n"));
@@ -151,11 +139,11 @@ describe("Tenant settings (Impostazioni)", () => {
     await expectErrors({ inpsRevenge: "101" }, ["Le percentuali devono essere comprese tra 0 e 100"]);
     await expectErrors({ paymentModality: { id: 2_000_000_000 } }, ["La modalità di pagamento scelta non esiste"]);
     // another tenant's payment modality is refused the same way
-    const rossi = await Client.as(ROSSI_LOGIN.username, ROSSI_LOGIN.password);
+    const rossi = await loginRossi();
     const foreign = (await rossi.get("/api/payment-modalities/get-filtered-list")).body.options[0].id;
     await expectErrors({ paymentModality: { id: foreign } }, ["La modalità di pagamento scelta non esiste"]);
     // empty percentages are 0, empty identifiers stay empty
-    const blank = await post(c, { ...t, inpsRevenge: "", vat: "", fiscalCode: " " });
+    const blank = await postSettings(c, { ...t, inpsRevenge: "", vat: "", fiscalCode: " " });
     expect(blank.status, JSON.stringify(blank.body)).toBe(200);
     expect(blank.body.tenant).toMatchObject({ inpsRevenge: "0.00", vat: "", fiscalCode: "", version: t.version + 1 });
   });
@@ -166,15 +154,15 @@ describe("Tenant settings (Impostazioni)", () => {
     expect((await c.postForm("/api/tenants/post-actual", { tenant: "{" })).status).toBe(400);
     expect((await c.postForm("/api/tenants/post-actual", { tenant: "[1]" })).status).toBe(400);
     expect((await c.postForm("/api/tenants/post-actual", { tenant: JSON.stringify(t), logoContent: "non un file" })).status).toBe(400);
-    expect((await post(c, { ...t, version: undefined })).status).toBe(400);
-    expect((await post(c, { ...t, hideSunday: "no" })).status).toBe(400);
+    expect((await postSettings(c, { ...t, version: undefined })).status).toBe(400);
+    expect((await postSettings(c, { ...t, hideSunday: "no" })).status).toBe(400);
     expect((await c.get("/api/tenants/get-actual")).body.tenant).toEqual(t);
   });
 
   it("refuses a stale version with 409 and keeps the newer data", async () => {
     const t = (await c.get("/api/tenants/get-actual")).body.tenant;
-    expect((await post(c, { ...t, footer: "Nuovo piè" })).status).toBe(200);
-    const stale = await post(c, { ...t, footer: "Vecchio piè" });
+    expect((await postSettings(c, { ...t, footer: "Nuovo piè" })).status).toBe(200);
+    const stale = await postSettings(c, { ...t, footer: "Vecchio piè" });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/modificato da un altro utente/);
     expect((await c.get("/api/tenants/get-actual")).body.tenant).toMatchObject({ footer: "Nuovo piè", version: t.version + 1 });
@@ -182,7 +170,7 @@ describe("Tenant settings (Impostazioni)", () => {
 
   it("uploads a logo: stored as JPEG ≤ 1600 px, thumbnail within 200x70; delete-logo removes both", async () => {
     const t = (await c.get("/api/tenants/get-actual")).body.tenant;
-    const r = await post(c, t, { bytes: await png(2400, 800) });
+    const r = await postSettings(c, t, { bytes: await png(2400, 800) });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.tenant).toMatchObject({ hasLogo: true, version: t.version + 1 });
 
@@ -203,7 +191,7 @@ describe("Tenant settings (Impostazioni)", () => {
 
     // a tall logo keeps within 70 px of height
     const t2 = (await c.get("/api/tenants/get-actual")).body.tenant;
-    expect((await post(c, t2, { bytes: await png(300, 1200), name: "alto.png" })).status).toBe(200);
+    expect((await postSettings(c, t2, { bytes: await png(300, 1200), name: "alto.png" })).status).toBe(200);
     const tall = await sharp(Buffer.from((await c.get("/api/tenants/get-logo-thumb")).body.base64, "base64")).metadata();
     expect(tall.height).toBe(70);
     expect(tall.width!).toBeLessThanOrEqual(18);
@@ -220,31 +208,31 @@ describe("Tenant settings (Impostazioni)", () => {
 
   it("refuses logos out of 1:5..5:1, non-images and files over 30 MB; nothing is written", async () => {
     const t = (await c.get("/api/tenants/get-actual")).body.tenant;
-    const wide = await post(c, { ...t, footer: "non salvato" }, { bytes: await png(1200, 200) });
+    const wide = await postSettings(c, { ...t, footer: "non salvato" }, { bytes: await png(1200, 200) });
     expect(wide.status).toBe(400);
     expect(wide.body.message).toBe("Le proporzioni del logo devono essere comprese tra 1:5 e 5:1");
-    const tall = await post(c, t, { bytes: await png(100, 501) });
+    const tall = await postSettings(c, t, { bytes: await png(100, 501) });
     expect(tall.status).toBe(400);
-    const edge = await post(c, t, { bytes: await png(1000, 200) });
+    const edge = await postSettings(c, t, { bytes: await png(1000, 200) });
     expect(edge.status).toBe(200);
 
     const t2 = (await c.get("/api/tenants/get-actual")).body.tenant;
-    const notImage = await post(c, t2, { bytes: new TextEncoder().encode("<html>ciao</html>"), name: "logo.png" });
+    const notImage = await postSettings(c, t2, { bytes: new TextEncoder().encode("<html>ciao</html>"), name: "logo.png" });
     expect(notImage.status).toBe(400);
     expect(notImage.body.message).toBe("Il file caricato non è un'immagine valida (JPEG, PNG, WebP o GIF)");
-    const svg = await post(c, t2, { bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"/>'), name: "logo.svg", type: "image/svg+xml" });
+    const svg = await postSettings(c, t2, { bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"/>'), name: "logo.svg", type: "image/svg+xml" });
     expect(svg.status).toBe(400);
 
-    const huge = await post(c, t2, { bytes: new Uint8Array(30 * 1024 * 1024 + 1) });
+    const huge = await postSettings(c, t2, { bytes: new Uint8Array(30 * 1024 * 1024 + 1) });
     expect(huge.status).toBe(413);
     expect(huge.body.message).toBe("File troppo grande");
-    const hugeBody = await post(c, t2, { bytes: new Uint8Array(40 * 1024 * 1024) });
+    const hugeBody = await postSettings(c, t2, { bytes: new Uint8Array(40 * 1024 * 1024) });
     expect(hugeBody.status).toBe(413);
     expect((await c.get("/api/tenants/get-actual")).body.tenant).toEqual(t2);
   });
 
   it("settings need ROLE_ADMIN", async () => {
-    const luca = await Client.as(BIANCHI_LOGIN.username, BIANCHI_LOGIN.password);
+    const luca = await loginBianchi();
     expect((await luca.get("/api/tenants/get-actual")).status).toBe(403);
     expect((await luca.postForm("/api/tenants/post-actual", { tenant: "{}" })).status).toBe(403);
     expect((await luca.get("/api/tenants/get-logo")).status).toBe(403);
@@ -253,7 +241,7 @@ describe("Tenant settings (Impostazioni)", () => {
   });
 
   it("the seeded tenants carry their lookup data and usual payment modality", async () => {
-    const rossi = await Client.as(ROSSI_LOGIN.username, ROSSI_LOGIN.password);
+    const rossi = await loginRossi();
     const t = (await rossi.get("/api/tenants/get-actual")).body;
     expect(t.tenant.paymentModality).toMatchObject({ toString: "Bonifico a vista" });
     expect(t.formData.paymentModalities.map((o: any) => o.toString)).toEqual(["Acconto 30% e saldo a 30 gg", "Bonifico 60 gg fine mese", "Bonifico a vista"]);

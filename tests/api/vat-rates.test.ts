@@ -1,39 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIANCHI_LOGIN } from "@/db/seed";
 import { Client, signUpTenant } from "../support/http";
-
-// ---- helpers shared by the lookup-table tests (kept inline so each file stands alone) ----
-const SAVED = "Salvataggio effettuato";
-const FORM_ERROR = "Errore nella compilazione dei campi";
-
-/** Rows in the tenant's list (grid contract). */
-async function countRows(c: Client, url: string): Promise<number> {
-  const r = await c.get(`${url}?startRow=0&limit=1`);
-  expect(r.status).toBe(200);
-  return r.body.count as number;
-}
-
-/** A save refused with 400 and exactly these messages (nothing written is checked by the caller). */
-async function expectErrors(c: Client, url: string, field: string, entity: unknown, errors: string[]) {
-  const r = await c.postEntity(url, field, entity);
-  expect(r.status, JSON.stringify(r.body)).toBe(400);
-  expect(r.body.status).toBe("error");
-  expect(r.body.errors).toEqual(errors);
-  expect(r.body.message).toBe([FORM_ERROR, ...errors].join("\n"));
-}
-
-/** Bad bodies on a save URL: all 4xx (never 500), as listed. */
-async function expectBadBodies(c: Client, url: string, field: string) {
-  const statuses: number[] = [];
-  statuses.push((await c.postForm(url, {})).status); // missing field
-  statuses.push((await c.postForm(url, { [field]: "{" })).status); // broken JSON
-  statuses.push((await c.postForm(url, { [field]: "[]" })).status); // not an object
-  statuses.push((await c.postForm(url, { [field]: "42" })).status);
-  statuses.push((await c.json("POST", url, { body: "x=1", headers: { "content-type": "text/plain" } })).status); // unsupported format
-  expect(statuses).toEqual([400, 400, 400, 400, 400]);
-  const big = await c.postEntity(url, field, { name: "x".repeat(1_100_000) });
-  expect(big.status).toBe(413);
-}
+import { countRows, DELETED, expectBadBodiesOnSaves, expectDocumentRoleNeeded, expectErrors, SAVED } from "../support/entity-api";
 
 const URL = "/api/vat-rates";
 const FIELD = "vatRate";
@@ -86,7 +53,7 @@ describe("VAT rates (Aliquote IVA)", () => {
 
     const del = await c.json("DELETE", `${URL}/${v.id}`);
     expect(del.status).toBe(200);
-    expect(del.body).toEqual({ status: "ok", message: "Eliminazione effettuata" });
+    expect(del.body).toEqual({ status: "ok", message: DELETED });
     expect((await c.get(`${URL}/update-form-data/${v.id}`)).status).toBe(404);
     expect((await c.json("DELETE", `${URL}/${v.id}`)).status).toBe(404);
   });
@@ -103,8 +70,7 @@ describe("VAT rates (Aliquote IVA)", () => {
     await expectErrors(c, URL, FIELD, { rate: "22", natura: "N4" }, ['Il campo "Natura" va indicato solo per le aliquote allo 0%']);
     await expectErrors(c, URL, FIELD, { rate: "0", natura: "N2" }, ['Il campo "Natura" non contiene un codice valido']);
     await expectErrors(c, URL, FIELD, { rate: "0", natura: "N4", active: "si" }, ['Il campo "Attiva" non è valido']);
-    await expectBadBodies(c, URL, FIELD);
-    await expectBadBodies(c, `${URL}/1`, FIELD); // the update URL parses the same way
+    await expectBadBodiesOnSaves(c, URL, FIELD);
     expect(await countRows(c, URL)).toBe(before);
   });
 
@@ -148,13 +114,7 @@ describe("VAT rates (Aliquote IVA)", () => {
   });
 
   it("needs ROLE_DOCUMENT: a ROLE_USER-only user gets 403", async () => {
-    const luca = await Client.as(BIANCHI_LOGIN.username, BIANCHI_LOGIN.password);
-    expect((await luca.get(URL)).status).toBe(403);
-    expect((await luca.get(`${URL}/create-form-data`)).status).toBe(403);
-    expect((await luca.get(`${URL}/update-form-data/1`)).status).toBe(403);
-    expect((await luca.postEntity(URL, FIELD, { rate: "22" })).status).toBe(403);
-    expect((await luca.postEntity(`${URL}/1`, FIELD, { rate: "22", version: 0 })).status).toBe(403);
-    expect((await luca.json("DELETE", `${URL}/1`)).status).toBe(403);
+    const luca = await expectDocumentRoleNeeded(URL, FIELD, { rate: "22" });
     expect((await luca.raw("GET", `${URL}/export?format=csv`)).status).toBe(403);
     expect((await new Client().get(URL)).status).toBe(401);
   });

@@ -1,44 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIANCHI_LOGIN, ROSSI_LOGIN } from "@/db/seed";
 import { Client, signUpTenant } from "../support/http";
+import { countRows, DELETED, expectBadBodiesOnSaves, expectDocumentRoleNeeded, expectErrors, loginRossi, SAVED } from "../support/entity-api";
 
-// ---- helpers shared by the lookup-table tests (kept inline so each file stands alone) ----
-const SAVED = "Salvataggio effettuato";
-const FORM_ERROR = "Errore nella compilazione dei campi";
-
-/** Rows in the tenant's list (grid contract). */
-async function countRows(c: Client, url: string): Promise<number> {
-  const r = await c.get(`${url}?startRow=0&limit=1`);
-  expect(r.status).toBe(200);
-  return r.body.count as number;
-}
-
-/** A save refused with 400 and exactly these messages (nothing written is checked by the caller). */
-async function expectErrors(c: Client, url: string, field: string, entity: unknown, errors: string[]) {
-  const r = await c.postEntity(url, field, entity);
-  expect(r.status, JSON.stringify(r.body)).toBe(400);
-  expect(r.body.status).toBe("error");
-  expect(r.body.errors).toEqual(errors);
-  expect(r.body.message).toBe([FORM_ERROR, ...errors].join("\n"));
-}
-
-/** Bad bodies on a save URL: all 4xx (never 500), as listed. */
-async function expectBadBodies(c: Client, url: string, field: string) {
-  const statuses: number[] = [];
-  statuses.push((await c.postForm(url, {})).status); // missing field
-  statuses.push((await c.postForm(url, { [field]: "{" })).status); // broken JSON
-  statuses.push((await c.postForm(url, { [field]: "[]" })).status); // not an object
-  statuses.push((await c.postForm(url, { [field]: "42" })).status);
-  statuses.push((await c.json("POST", url, { body: "x=1", headers: { "content-type": "text/plain" } })).status); // unsupported format
-  expect(statuses).toEqual([400, 400, 400, 400, 400]);
-  const big = await c.postEntity(url, field, { name: "x".repeat(1_100_000) });
-  expect(big.status).toBe(413);
-}
-
-const URL = "/api/items";
-const FIELD = "item";
-
-describe("Products (Prodotti, /api/items)", () => {
+// Prodotti (/api/items) and Servizi (/api/services) share one contract: the same checks run on both.
+describe.each([
+  { title: "Products (Prodotti, /api/items)", URL: "/api/items", FIELD: "item" },
+  { title: "Services (Servizi, /api/services)", URL: "/api/services", FIELD: "service" },
+])("$title", ({ URL, FIELD }) => {
   let c: Client;
   let vat22: { id: number; toString: string };
   beforeAll(async () => {
@@ -68,7 +36,7 @@ describe("Products (Prodotti, /api/items)", () => {
     expect(list.body.count).toBe(1);
     expect(list.body.data[0]).toMatchObject({ id: e.id, name: "Voce di listino", amount: 99, vat: null });
 
-    expect((await c.json("DELETE", `${URL}/${e.id}`)).body).toEqual({ status: "ok", message: "Eliminazione effettuata" });
+    expect((await c.json("DELETE", `${URL}/${e.id}`)).body).toEqual({ status: "ok", message: DELETED });
     expect((await c.get(`${URL}/update-form-data/${e.id}`)).status).toBe(404);
   });
 
@@ -82,11 +50,10 @@ describe("Products (Prodotti, /api/items)", () => {
     await expectErrors(c, URL, FIELD, { name: ["X"] }, ['Il campo "Nome" è richiesto']);
     // an unknown VAT id, and one of another tenant, are refused the same way
     await expectErrors(c, URL, FIELD, { name: "X", vat: { id: 2_000_000_000 } }, ["L'aliquota IVA scelta non esiste"]);
-    const rossi = await Client.as(ROSSI_LOGIN.username, ROSSI_LOGIN.password);
+    const rossi = await loginRossi();
     const foreignVat = (await rossi.get("/api/vat-rates/get-filtered-list")).body.options[0].id;
     await expectErrors(c, URL, FIELD, { name: "X", vat: { id: foreignVat } }, ["L'aliquota IVA scelta non esiste"]);
-    await expectBadBodies(c, URL, FIELD);
-    await expectBadBodies(c, `${URL}/1`, FIELD); // the update URL parses the same way
+    await expectBadBodiesOnSaves(c, URL, FIELD);
     expect(await countRows(c, URL)).toBe(before);
   });
 
@@ -104,12 +71,6 @@ describe("Products (Prodotti, /api/items)", () => {
   });
 
   it("needs ROLE_DOCUMENT: a ROLE_USER-only user gets 403", async () => {
-    const luca = await Client.as(BIANCHI_LOGIN.username, BIANCHI_LOGIN.password);
-    expect((await luca.get(URL)).status).toBe(403);
-    expect((await luca.get(`${URL}/create-form-data`)).status).toBe(403);
-    expect((await luca.get(`${URL}/update-form-data/1`)).status).toBe(403);
-    expect((await luca.postEntity(URL, FIELD, { name: "X" })).status).toBe(403);
-    expect((await luca.postEntity(`${URL}/1`, FIELD, { name: "X", version: 0 })).status).toBe(403);
-    expect((await luca.json("DELETE", `${URL}/1`)).status).toBe(403);
+    await expectDocumentRoleNeeded(URL, FIELD, { name: "X" });
   });
 });

@@ -1,0 +1,100 @@
+/**
+ * Shared helpers of the API tests for the entities behind a grid and a modal form (the Tabelle,
+ * sectionals, field values, tenant settings): the save contract's messages, row counts, the checks every
+ * save URL must pass, role checks and the setup the files have in common.
+ */
+import { expect } from "vitest";
+import { BIANCHI_LOGIN, ROSSI_LOGIN } from "@/db/seed";
+import { Client, signUpTenant } from "./http";
+
+export const SAVED = "Salvataggio effettuato";
+export const DELETED = "Eliminazione effettuata";
+export const FORM_ERROR = "Errore nella compilazione dei campi";
+
+/** A seeded account's logged-in client. */
+export const loginAs = (login: { readonly username: string; readonly password: string }) => Client.as(login.username, login.password);
+/** Mario Rossi of tenant 2 (every role). */
+export const loginRossi = () => loginAs(ROSSI_LOGIN);
+/** Luca Bianchi of tenant 2: ROLE_USER only. */
+export const loginBianchi = () => loginAs(BIANCHI_LOGIN);
+
+/** Two freshly signed-up tenants, as their admins' clients. */
+export async function signUpTwoTenants(denominationA: string, denominationB: string): Promise<[Client, Client]> {
+  const a = (await signUpTenant(denominationA)).client;
+  const b = (await signUpTenant(denominationB)).client;
+  return [a, b];
+}
+
+/** Rows in the tenant's list (grid contract); `url` may carry the grid's own parameters. */
+export async function countRows(c: Client, url: string): Promise<number> {
+  const r = await c.get(`${url}${url.includes("?") ? "&" : "?"}startRow=0&limit=1`);
+  expect(r.status).toBe(200);
+  return r.body.count as number;
+}
+
+/** A save refused with 400 and exactly these messages (nothing written is checked by the caller). */
+export async function expectErrors(c: Client, url: string, field: string, entity: unknown, errors: string[]) {
+  const r = await c.postEntity(url, field, entity);
+  expect(r.status, JSON.stringify(r.body)).toBe(400);
+  expect(r.body.status).toBe("error");
+  expect(r.body.errors).toEqual(errors);
+  expect(r.body.message).toBe([FORM_ERROR, ...errors].join("\n"));
+}
+
+/** Bad bodies on a save URL: all 4xx (never 500), as listed. */
+export async function expectBadBodies(c: Client, url: string, field: string) {
+  const statuses: number[] = [];
+  statuses.push((await c.postForm(url, {})).status); // missing field
+  statuses.push((await c.postForm(url, { [field]: "{" })).status); // broken JSON
+  statuses.push((await c.postForm(url, { [field]: "[]" })).status); // not an object
+  statuses.push((await c.postForm(url, { [field]: "42" })).status);
+  statuses.push((await c.json("POST", url, { body: "x=1", headers: { "content-type": "text/plain" } })).status); // unsupported format
+  expect(statuses).toEqual([400, 400, 400, 400, 400]);
+  const big = await c.postEntity(url, field, { name: "x".repeat(1_100_000) });
+  expect(big.status).toBe(413);
+}
+
+/** expectBadBodies on the create URL and on the update URL, which parses the same way. */
+export async function expectBadBodiesOnSaves(c: Client, url: string, field: string) {
+  await expectBadBodies(c, url, field);
+  await expectBadBodies(c, `${url}/1`, field);
+}
+
+/**
+ * A ROLE_USER-only user (Luca Bianchi) gets 403 on the list, both forms, create, update (with `entity`
+ * plus version 0) and delete of `url`. Returns his client for the resource's own extra calls.
+ */
+export async function expectDocumentRoleNeeded(url: string, field: string, entity: Record<string, unknown>): Promise<Client> {
+  const luca = await loginBianchi();
+  expect((await luca.get(url)).status).toBe(403);
+  expect((await luca.get(`${url}/create-form-data`)).status).toBe(403);
+  expect((await luca.get(`${url}/update-form-data/1`)).status).toBe(403);
+  expect((await luca.postEntity(url, field, entity)).status).toBe(403);
+  expect((await luca.postEntity(`${url}/1`, field, { ...entity, version: 0 })).status).toBe(403);
+  expect((await luca.json("DELETE", `${url}/1`)).status).toBe(403);
+  return luca;
+}
+
+/** Creates a value of a field-value list (default: the agent titles), which must succeed. */
+export async function createFieldValue(c: Client, fieldValue: string, fieldName = "title") {
+  const r = await c.postEntity("/api/field-values", "fieldValue", { fieldName, fieldValue });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.fieldValue as { id: number; version: number; fieldName: string; fieldValue: string; toString: string; rowColor: string | null };
+}
+
+export interface LogoUpload {
+  bytes: Uint8Array;
+  name?: string;
+  type?: string;
+}
+
+/** The tenant settings' save body: the `tenant` JSON field plus, optionally, the logo file. */
+export function settingsForm(tenant: unknown, logo?: LogoUpload): FormData {
+  const fd = new FormData();
+  fd.set("tenant", typeof tenant === "string" ? tenant : JSON.stringify(tenant));
+  if (logo) fd.set("logoContent", new Blob([logo.bytes as BlobPart], { type: logo.type ?? "image/png" }), logo.name ?? "logo.png");
+  return fd;
+}
+
+/** POST /api/tenants/post-actual. */
+export const postSettings = (c: Client, tenant: unknown, logo?: LogoUpload) => c.json("POST", "/api/tenants/post-actual", { body: settingsForm(tenant, logo) });
