@@ -32,7 +32,7 @@ describe("VAT rates (Aliquote IVA)", () => {
   it("creates, reads, updates and deletes a rate; decimals are normalised", async () => {
     const form = await c.get(`${URL}/create-form-data`);
     expect(form.status).toBe(200);
-    expect(form.body.vatRate).toMatchObject({ id: null, rate: "22.00", active: true });
+    expect(form.body.vatRate).toMatchObject({ id: null, rate: "", active: true });
     expect(form.body.formData.naturas).toContainEqual({ code: "N4", label: "Esenti" });
     expect(form.body.formData.naturas.map((n: any) => n.code)).not.toContain("N2");
 
