@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { Popover } from "radix-ui";
 import { Button } from "@/components/ui/button";
+import { FilterIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { apiGet, isAbortError } from "@/lib/client/api";
@@ -171,10 +172,10 @@ export function ColumnFilter({ column, value, onApply }: { column: GridColumnMet
           type="button"
           title={`Filtra "${column.header}"`}
           aria-label={`Filtra ${column.header}`}
-          className={`ml-1 rounded px-1 text-xs ${active ? "bg-primary-600 text-white" : "text-gray-500 hover:bg-primary-50"}`}
+          className={`ml-1 inline-flex rounded p-0.5 ${active ? "bg-primary-600 text-white" : "text-gray-500 hover:bg-primary-50"}`}
           onClick={(e) => e.stopPropagation()}
         >
-          ⏷
+          <FilterIcon size={12} />
         </button>
       </Popover.Trigger>
       <Popover.Portal>

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ColorPicker, DEFAULT_COLOR } from "@/components/ui/color-picker";
 import { confirmDialog } from "@/components/ui/dialogs";
+import { ArrowDownIcon, ArrowUpIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
 import { apiPost, showError, showSuccess } from "@/lib/client/api";
 import { canToggle, moveColumn, setVisible, type GridLayout } from "./grid-layout";
@@ -74,10 +75,10 @@ export function ColumnChooserDialog({
               {!col.fixed && (
                 <>
                   <Button type="button" size="icon" variant="ghost" aria-label={`Sposta su ${col.header}`} disabled={i === 0 || byField.get(layout.order[i - 1]!)?.fixed} onClick={() => onChange(moveColumn(columns, layout, field, -1))}>
-                    ↑
+                    <ArrowUpIcon />
                   </Button>
                   <Button type="button" size="icon" variant="ghost" aria-label={`Sposta giù ${col.header}`} disabled={i === layout.order.length - 1} onClick={() => onChange(moveColumn(columns, layout, field, 1))}>
-                    ↓
+                    <ArrowDownIcon />
                   </Button>
                 </>
               )}

@@ -11,6 +11,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { confirmDialog } from "@/components/ui/dialogs";
+import { CloseIcon, DragHandleIcon, EditIcon } from "@/components/ui/icons";
 import { formatCell, isNumericColumn } from "./grid-format";
 import type { GridColumnType } from "./grid-types";
 
@@ -233,7 +234,7 @@ export function RowsGrid<T extends EmbeddedRow>({
                         setDragOver(null);
                       }}
                     >
-                      ⋮⋮
+                      <DragHandleIcon />
                     </td>
                   )}
                   {selectable && (
@@ -255,8 +256,8 @@ export function RowsGrid<T extends EmbeddedRow>({
                   )}
                   {!readOnly && (
                     <td className="text-center">
-                      <button type="button" aria-label="Modifica riga" title="Modifica" className="rounded px-1 text-primary-700 hover:bg-primary-100" onClick={() => void edit(index)}>
-                        ✎
+                      <button type="button" aria-label="Modifica riga" title="Modifica" className="inline-flex rounded p-1 text-primary-700 hover:bg-primary-100" onClick={() => void edit(index)}>
+                        <EditIcon size={14} />
                       </button>
                     </td>
                   )}
@@ -267,8 +268,8 @@ export function RowsGrid<T extends EmbeddedRow>({
                   ))}
                   {!readOnly && (
                     <td className="text-center">
-                      <button type="button" aria-label="Elimina riga" title="Elimina" className="rounded px-1 text-danger-700 hover:bg-danger-50" onClick={() => void remove(index)}>
-                        ✕
+                      <button type="button" aria-label="Elimina riga" title="Elimina" className="inline-flex rounded p-1 text-danger-700 hover:bg-danger-50" onClick={() => void remove(index)}>
+                        <CloseIcon size={14} />
                       </button>
                     </td>
                   )}

@@ -13,6 +13,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { alertDialog } from "@/components/ui/dialogs";
+import { ColumnSearchIcon, ColumnsIcon, EditIcon, ExportIcon, SearchIcon, SortAscIcon, SortDescIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { apiGet, buildUrl, errorMessage, isAbortError } from "@/lib/client/api";
 import { notifyError } from "@/lib/client/notify";
@@ -406,7 +407,7 @@ export function ServerGrid({
             }}
           />
           <Button type="button" variant="secondary" size="icon" aria-label="Cerca" title="Cerca" onClick={runSearch}>
-            🔍
+            <SearchIcon />
           </Button>
         </div>
         {filtersChanged && (
@@ -444,13 +445,14 @@ export function ServerGrid({
               setColumnNameFilter("");
             }}
           >
-            ⌕
+            <ColumnSearchIcon />
           </Button>
           <Button type="button" variant="secondary" size="icon" aria-label="Scegli visualizzazione colonne" title="Scegli visualizzazione colonne" onClick={() => setChooserOpen(true)}>
-            ☰
+            <ColumnsIcon />
           </Button>
           {exportUrl && (
             <Button type="button" variant="secondary" size="sm" onClick={() => setExportOpen(true)}>
+              <ExportIcon size={14} />
               Esporta
             </Button>
           )}
@@ -477,7 +479,7 @@ export function ServerGrid({
                   title={meta.header}
                 >
                   <span className="truncate">{meta.header}</span>
-                  {s && <span className="ml-1 text-xs">{s.sort === "asc" ? "▲" : "▼"}</span>}
+                  {s && <span className="ml-1 inline-flex text-gray-600">{s.sort === "asc" ? <SortAscIcon size={10} /> : <SortDescIcon size={10} />}</span>}
                   {meta.filterable && <ColumnFilter column={meta} value={filterModel[meta.field]} onApply={(item) => setColumnFilter(meta.field, item)} />}
                   <span
                     className="absolute top-0 right-0 h-full w-1.5 cursor-col-resize hover:bg-primary-300"
@@ -512,8 +514,8 @@ export function ServerGrid({
                   {onEdit && (
                     <div className="flex w-8 shrink-0 items-center justify-center" role="gridcell">
                       {row && (
-                        <button type="button" aria-label="Modifica" title="Modifica" className="rounded px-1 text-primary-700 hover:bg-primary-100" onClick={() => onEdit(row.id)}>
-                          ✎
+                        <button type="button" aria-label="Modifica" title="Modifica" className="inline-flex rounded p-1 text-primary-700 hover:bg-primary-100" onClick={() => onEdit(row.id)}>
+                          <EditIcon size={14} />
                         </button>
                       )}
                     </div>

@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { alertDialog, confirmDialog } from "@/components/ui/dialogs";
+import { MenuIcon } from "@/components/ui/icons";
 import { apiGet, apiPost } from "@/lib/client/api";
 import { isRememberable, LAST_ROUTE_COOKIE, routeTitle, type MenuItem } from "@/lib/navigation";
 import { subscriptionLine } from "@/lib/subscription";
@@ -111,7 +112,7 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b border-border bg-white px-3 shadow-sm">
         <Button variant="ghost" size="icon" aria-label="Menu" onClick={toggleMenu} data-testid="menu-toggle">
-          <span aria-hidden className="text-xl leading-none">☰</span>
+          <MenuIcon size={20} />
         </Button>
         {logo ? (
           // eslint-disable-next-line @next/next/no-img-element

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { ChevronDownIcon, ChevronRightIcon } from "@/components/ui/icons";
 import type { MenuItem } from "@/lib/navigation";
 import { openTenantSettings } from "./tenant-settings-event";
 
@@ -37,7 +38,7 @@ function MenuEntry({ item, pathname, depth }: { item: MenuItem; pathname: string
       <li>
         <button type="button" className={base} style={pad} aria-expanded={open} onClick={() => setOpen((v) => !v)}>
           <span className="flex-1">{item.label}</span>
-          <span aria-hidden className="text-xs text-gray-500">{open ? "▾" : "▸"}</span>
+          <span aria-hidden className="inline-flex text-gray-500">{open ? <ChevronDownIcon size={14} /> : <ChevronRightIcon size={14} />}</span>
         </button>
         {open && (
           <ul>

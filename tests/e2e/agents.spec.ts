@@ -1,43 +1,7 @@
-import fs from "node:fs";
-import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
-import { login } from "./support";
+import { expect, test } from "@playwright/test";
+import { counter, dismissAlert, field, filterRecolourExportDelete, login, openGrid, rows, search } from "./support";
 
 const SAVE_WARNING = 'E\' necessario premere il pulsante "Salva" per salvare le modifiche effettuate';
-
-/** Reads the CSV the export opens in a new window. */
-async function exportCsv(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Esporta", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Seleziona colonne da esportare" });
-  await dialog.getByRole("radio", { name: "CSV" }).check();
-  // the export opens a new window whose navigation is the download; Chromium reports it on the
-  // opener (noopener window), so take it from whichever page reports it first
-  const download = new Promise<Download>((resolve) => {
-    page.once("download", resolve);
-    page.context().once("page", (popup) => popup.once("download", resolve));
-  });
-  await dialog.getByRole("button", { name: "Esporta" }).click();
-  return fs.readFileSync(await (await download).path(), "utf8");
-}
-
-async function dismissAlert(page: Page, text?: string) {
-  const alert = page.getByRole("alertdialog");
-  if (text) await expect(alert).toContainText(text);
-  await alert.getByRole("button", { name: "OK" }).click();
-}
-
-const rows = (page: Page) => page.getByRole("grid").locator("[data-row-id]");
-const counter = (page: Page, n: number) => expect(page.getByText(new RegExp(`^Righe: ${n}\\b`))).toBeVisible();
-const field = (dialog: Locator, name: string) => dialog.getByRole("textbox", { name, exact: true });
-
-async function chooseOperation(page: Page, label: string) {
-  await page.getByRole("combobox", { name: "Operazioni sulle righe selezionate" }).selectOption({ label });
-}
-
-async function filterColumn(page: Page, header: string, value: string) {
-  await page.getByRole("button", { name: `Filtra ${header}`, exact: true }).click();
-  await page.getByRole("textbox", { name: "Valore" }).fill(value);
-  await page.getByRole("button", { name: "Applica" }).click();
-}
 
 test("Agenti: create (after the e-mail message), title from the value list, commission row, edit, search, filter, recolour, export, delete", async ({ page }) => {
   const stamp = Date.now().toString(36);
@@ -45,9 +9,7 @@ test("Agenti: create (after the e-mail message), title from the value list, comm
   const lastName = `Agente ${stamp}`;
   const title = `Avv. ${stamp}`;
   await login(page);
-  await page.goto("/agenti");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Agenti");
-  await expect(rows(page).first()).toBeVisible(); // the server's first block (seeded agents)
+  await openGrid(page, "/agenti", "Agenti");
 
   // Create: a wrong e-mail is refused with the message of spec section 5 first.
   await page.getByRole("button", { name: "Nuovo agente" }).click();
@@ -98,8 +60,7 @@ test("Agenti: create (after the e-mail message), title from the value list, comm
   await expect(dialog).toHaveCount(0);
 
   // Search it with 'Ricerca' (Enter).
-  await page.getByRole("textbox", { name: "Ricerca" }).fill(lastName);
-  await page.getByRole("textbox", { name: "Ricerca" }).press("Enter");
+  await search(page, lastName);
   await counter(page, 1);
   const row = rows(page).filter({ hasText: lastName });
   await expect(row).toContainText(title);
@@ -116,32 +77,10 @@ test("Agenti: create (after the e-mail message), title from the value list, comm
   await expect(dialog).toHaveCount(0);
   await expect(row).toContainText("333 9876543");
 
-  // Column filter instead of the search.
-  await page.getByRole("button", { name: "Rimuovi tutti i filtri" }).click();
-  await expect(page.getByRole("button", { name: "Rimuovi tutti i filtri" })).toHaveCount(0);
-  await filterColumn(page, "Cognome", lastName);
-  await counter(page, 1);
-  await expect(row).toBeVisible();
-
-  // Recolour through 'Operazioni sulle righe selezionate'.
-  await row.getByRole("checkbox").check();
-  await chooseOperation(page, "Cambia colore");
-  const colors = page.getByRole("dialog", { name: "Cambia colore" });
-  await colors.getByRole("radio", { name: "Verde" }).click();
-  await colors.getByRole("button", { name: "Applica" }).click();
-  await expect(colors).toHaveCount(0);
-  await expect(row).toHaveCSS("background-color", "rgb(200, 239, 196)");
-
-  // Export (CSV) of the filtered set.
-  const csv = await exportCsv(page);
-  const lines = csv.replace(/^\uFEFF/, "").trim().split(/\r\n/);
-  expect(lines[0]).toBe("Titolo;Nome;Cognome;Email;Telefono");
-  expect(lines.slice(1)).toEqual([`${title};${firstName};${lastName};aldo.${stamp}@example.it;333 9876543`]);
-
-  // Delete with confirmation.
-  await chooseOperation(page, "Elimina");
-  await expect(page.getByText("Confermi l'eliminazione?")).toBeVisible();
-  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
-  await counter(page, 0);
-  await expect(page.getByText("Nessuna riga")).toBeVisible();
+  // Column filter instead of the search, recolour, CSV export of the filtered set, delete.
+  await filterRecolourExportDelete(page, row, {
+    filter: ["Cognome", lastName],
+    colour: ["Verde", "rgb(200, 239, 196)"],
+    csv: ["Titolo;Nome;Cognome;Email;Telefono", [`${title};${firstName};${lastName};aldo.${stamp}@example.it;333 9876543`]],
+  });
 });

@@ -1,44 +1,8 @@
-import fs from "node:fs";
-import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
-import { login } from "./support";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { counter, dismissAlert, field, filterRecolourExportDelete, login, openGrid, rows, search } from "./support";
 
 const SAVE_WARNING = 'E\' necessario premere il pulsante "Salva" per salvare le modifiche effettuate';
 const SUM_MESSAGE = "La somma delle percentuali delle righe di pagamento deve essere 100%";
-
-/** Reads the CSV the export opens in a new window. */
-async function exportCsv(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Esporta", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Seleziona colonne da esportare" });
-  await dialog.getByRole("radio", { name: "CSV" }).check();
-  // the export opens a new window whose navigation is the download; Chromium reports it on the
-  // opener (noopener window), so take it from whichever page reports it first
-  const download = new Promise<Download>((resolve) => {
-    page.once("download", resolve);
-    page.context().once("page", (popup) => popup.once("download", resolve));
-  });
-  await dialog.getByRole("button", { name: "Esporta" }).click();
-  return fs.readFileSync(await (await download).path(), "utf8");
-}
-
-async function dismissAlert(page: Page, text?: string) {
-  const alert = page.getByRole("alertdialog");
-  if (text) await expect(alert).toContainText(text);
-  await alert.getByRole("button", { name: "OK" }).click();
-}
-
-const rows = (page: Page) => page.getByRole("grid").locator("[data-row-id]");
-const counter = (page: Page, n: number) => expect(page.getByText(new RegExp(`^Righe: ${n}\\b`))).toBeVisible();
-const field = (dialog: Locator, name: string) => dialog.getByRole("textbox", { name, exact: true });
-
-async function chooseOperation(page: Page, label: string) {
-  await page.getByRole("combobox", { name: "Operazioni sulle righe selezionate" }).selectOption({ label });
-}
-
-async function filterColumn(page: Page, header: string, value: string) {
-  await page.getByRole("button", { name: `Filtra ${header}`, exact: true }).click();
-  await page.getByRole("textbox", { name: "Valore" }).fill(value);
-  await page.getByRole("button", { name: "Applica" }).click();
-}
 
 /** Opens a payment row (index) or a new one, fills what is given, OK. */
 async function editPaymentRow(page: Page, dialog: Locator, index: number | null, values: { type?: string; days?: string; months?: string; percentage?: string }) {
@@ -57,9 +21,7 @@ test("Modalità pagamento: create (after the required-name message), payment row
   const name = `Modalità e2e ${Date.now().toString(36)}`;
   const renamed = `${name} bis`;
   await login(page);
-  await page.goto("/modalita-pagamento");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Modalità pagamento");
-  await expect(rows(page).first()).toBeVisible(); // the server's first block (seeded modalities)
+  await openGrid(page, "/modalita-pagamento", "Modalità pagamento");
 
   // Create: the empty name is refused with the message of spec section 5 first.
   await page.getByRole("button", { name: "Nuovo metodo di pagamento" }).click();
@@ -126,8 +88,7 @@ test("Modalità pagamento: create (after the required-name message), payment row
   await expect(dialog).toHaveCount(0);
 
   // Search it with 'Ricerca' (Enter).
-  await page.getByRole("textbox", { name: "Ricerca" }).fill(name);
-  await page.getByRole("textbox", { name: "Ricerca" }).press("Enter");
+  await search(page, name);
   await counter(page, 1);
   const row = rows(page).filter({ hasText: name });
   await expect(row).toContainText("MP12");
@@ -139,40 +100,23 @@ test("Modalità pagamento: create (after the required-name message), payment row
   await expect(dialog.getByRole("combobox", { name: "Tipo pagamento" })).toHaveValue("MP12");
   const savedRows = dialog.getByRole("table").getByRole("row");
   await expect(savedRows).toHaveCount(3);
-  // cells: drag handle, edit, Scadenza pagamento, giorni, mesi, percentuale, delete
-  await expect(savedRows.nth(1).getByRole("cell")).toHaveText(["⋮⋮", "✎", "Dalla data fattura", "0", "0", "50%", "✕"]);
-  await expect(savedRows.nth(2).getByRole("cell")).toHaveText(["⋮⋮", "✎", "Fine mese", "10", "1", "50%", "✕"]);
+  // cells: drag handle, edit, Scadenza pagamento, giorni, mesi, percentuale, delete (the icons are SVG, named by label)
+  for (const [i, values] of [[1, ["Dalla data fattura", "0", "0", "50%"]], [2, ["Fine mese", "10", "1", "50%"]]] as const) {
+    const cells = savedRows.nth(i).getByRole("cell");
+    await expect(cells).toHaveText(["", "", ...values, ""]);
+    await expect(cells.nth(0)).toHaveAttribute("aria-label", "Trascina per spostare");
+    await expect(cells.nth(1).getByRole("button", { name: "Modifica riga" })).toBeVisible();
+    await expect(cells.nth(6).getByRole("button", { name: "Elimina riga" })).toBeVisible();
+  }
   await field(dialog, "Nome").fill(renamed);
   await dialog.getByRole("button", { name: "Salva" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row).toContainText(renamed);
 
-  // Column filter instead of the search.
-  await page.getByRole("button", { name: "Rimuovi tutti i filtri" }).click();
-  await expect(page.getByRole("button", { name: "Rimuovi tutti i filtri" })).toHaveCount(0);
-  await filterColumn(page, "Nome", renamed);
-  await counter(page, 1);
-  await expect(row).toBeVisible();
-
-  // Recolour through 'Operazioni sulle righe selezionate'.
-  await row.getByRole("checkbox").check();
-  await chooseOperation(page, "Cambia colore");
-  const colors = page.getByRole("dialog", { name: "Cambia colore" });
-  await colors.getByRole("radio", { name: "Azzurro" }).click();
-  await colors.getByRole("button", { name: "Applica" }).click();
-  await expect(colors).toHaveCount(0);
-  await expect(row).toHaveCSS("background-color", "rgb(195, 220, 247)");
-
-  // Export (CSV) of the filtered set.
-  const csv = await exportCsv(page);
-  const lines = csv.replace(/^\uFEFF/, "").trim().split(/\r\n/);
-  expect(lines[0]).toBe("Nome;Tipo pagamento;Rate");
-  expect(lines.slice(1)).toEqual([`${renamed};MP12;2`]);
-
-  // Delete with confirmation.
-  await chooseOperation(page, "Elimina");
-  await expect(page.getByText("Confermi l'eliminazione?")).toBeVisible();
-  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
-  await counter(page, 0);
-  await expect(page.getByText("Nessuna riga")).toBeVisible();
+  // Column filter instead of the search, recolour, CSV export of the filtered set, delete.
+  await filterRecolourExportDelete(page, row, {
+    filter: ["Nome", renamed],
+    colour: ["Azzurro", "rgb(195, 220, 247)"],
+    csv: ["Nome;Tipo pagamento;Rate", [`${renamed};MP12;2`]],
+  });
 });

@@ -1,108 +1,28 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { login } from "./support";
-
-/**
- * The CSV the export opens in a new window: the window closes as soon as the download starts, so
- * the test catches the export request and reads the same URL with the session's cookies.
- */
-async function exportCsv(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Esporta", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Seleziona colonne da esportare" });
-  await dialog.getByRole("radio", { name: "CSV" }).check();
-  const request = page.context().waitForEvent("request", (r) => new URL(r.url()).pathname.endsWith("/export"));
-  await dialog.getByRole("button", { name: "Esporta" }).click();
-  const response = await page.request.get((await request).url());
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-disposition"]).toMatch(/attachment; filename=.*\.csv/);
-  return response.text();
-}
-
-async function dismissAlert(page: Page) {
-  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
-}
-
-const rows = (page: Page) => page.getByRole("grid").locator("[data-row-id]");
-const counter = (page: Page, n: number) => expect(page.getByText(new RegExp(`^Righe: ${n}\\b`))).toBeVisible();
-
-async function chooseOperation(page: Page, label: string) {
-  await page.getByRole("combobox", { name: "Operazioni sulle righe selezionate" }).selectOption({ label });
-}
-
-async function filterColumn(page: Page, header: string, value: string) {
-  await page.getByRole("button", { name: `Filtra ${header}`, exact: true }).click();
-  await page.getByRole("textbox", { name: "Valore" }).fill(value);
-  await page.getByRole("button", { name: "Applica" }).click();
-}
-
-function field(dialog: Locator, name: string) {
-  return dialog.getByRole("textbox", { name, exact: true });
-}
+import { test } from "@playwright/test";
+import { productWalk } from "./product-walk";
+import { field } from "./support";
 
 test("Servizi: create (after the required-name message), edit, search, filter, recolour, export, delete", async ({ page }) => {
   const name = `Servizio e2e ${Date.now()}`;
-  await login(page);
-  await page.goto("/servizi");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Servizi");
-  await expect(rows(page).first()).toBeVisible(); // the server's first block
-
-  // Create: the empty name is refused with the message of spec section 5 first.
-  await page.getByRole("button", { name: "Nuovo servizio" }).click();
-  let dialog = page.getByRole("dialog", { name: "Inserimento servizio" });
-  await expect(dialog.getByRole("combobox", { name: "Aliquota" })).toHaveValue(/\d+/);
-  await field(dialog, "Importo").fill("80");
-  await dialog.getByRole("button", { name: "Salva" }).click();
-  await dismissAlert(page);
-  await expect(dialog.getByText("Errore nella compilazione dei campi")).toBeVisible();
-  await expect(dialog.getByText('Il campo "Nome" è richiesto').first()).toBeVisible();
-  await field(dialog, "Nome").fill(name);
-  await expect(dialog.getByText("Errore nella compilazione dei campi")).toHaveCount(0);
-  await dialog.getByRole("button", { name: "Salva" }).click(); // default rate: 22%
-  await expect(dialog).toHaveCount(0);
-
-  // Search it with 'Ricerca' (the button this time).
-  await page.getByRole("textbox", { name: "Ricerca" }).fill(name);
-  await page.getByRole("button", { name: "Cerca" }).click();
-  await counter(page, 1);
-  const row = rows(page).filter({ hasText: name });
-  await expect(row).toContainText("80,00");
-  await expect(row).toContainText("22% - Aliquota ordinaria");
-
-  // Edit through the row's pencil.
-  await row.getByRole("button", { name: "Modifica" }).click();
-  dialog = page.getByRole("dialog", { name: "Modifica servizio" });
-  await expect(field(dialog, "Nome")).toHaveValue(name);
-  await field(dialog, "Importo").fill("95,5");
-  await field(dialog, "Descrizione in fattura").fill(`Consulenza ${name}`);
-  await dialog.getByRole("button", { name: "Salva" }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(row).toContainText("95,50");
-
-  // Column filter instead of the search.
-  await page.getByRole("button", { name: "Rimuovi tutti i filtri" }).click();
-  await expect(page.getByRole("button", { name: "Rimuovi tutti i filtri" })).toHaveCount(0);
-  await filterColumn(page, "Nome", name);
-  await counter(page, 1);
-  await expect(row).toBeVisible();
-
-  // Recolour through 'Operazioni sulle righe selezionate'.
-  await row.getByRole("checkbox").check();
-  await chooseOperation(page, "Cambia colore");
-  const colors = page.getByRole("dialog", { name: "Cambia colore" });
-  await colors.getByRole("radio", { name: "Azzurro" }).click();
-  await colors.getByRole("button", { name: "Applica" }).click();
-  await expect(colors).toHaveCount(0);
-  await expect(row).toHaveCSS("background-color", "rgb(195, 220, 247)");
-
-  // Export (CSV) of the filtered set.
-  const csv = await exportCsv(page);
-  const lines = csv.replace(/^\uFEFF/, "").trim().split(/\r\n/);
-  expect(lines[0]).toBe("Nome;Descrizione in fattura;Importo;Aliquota");
-  expect(lines.slice(1)).toEqual([`${name};Consulenza ${name};95,50;22% - Aliquota ordinaria`]);
-
-  // Delete with confirmation.
-  await chooseOperation(page, "Elimina");
-  await expect(page.getByText("Confermi l'eliminazione?")).toBeVisible();
-  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
-  await counter(page, 0);
-  await expect(page.getByText("Nessuna riga")).toBeVisible();
+  await productWalk(page, {
+    path: "/servizi",
+    heading: "Servizi",
+    createLabel: "Nuovo servizio",
+    newTitle: "Inserimento servizio",
+    editTitle: "Modifica servizio",
+    name,
+    beforeFirstSave: (dialog) => field(dialog, "Importo").fill("80"),
+    // default rate: 22%
+    searchVia: "button",
+    created: ["80,00", "22% - Aliquota ordinaria"],
+    editVia: "pencil",
+    edit: async (dialog) => {
+      await field(dialog, "Importo").fill("95,5");
+      await field(dialog, "Descrizione in fattura").fill(`Consulenza ${name}`);
+    },
+    edited: "95,50",
+    filter: ["Nome", name],
+    colour: ["Azzurro", "rgb(195, 220, 247)"],
+    csvLine: `${name};Consulenza ${name};95,50;22% - Aliquota ordinaria`,
+  });
 });

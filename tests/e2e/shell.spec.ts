@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { BIANCHI, DEMO, login, ROSSI, sideMenu as menu } from "./support";
+import { BIANCHI, DEMO, field, login, ROSSI, sideMenu as menu } from "./support";
 
 const menuGroup = (page: Page, label: string) => menu(page).getByTestId("menu-group").getByText(label, { exact: true });
-const textbox = (scope: Page | ReturnType<Page["getByRole"]>, name: string) => scope.getByRole("textbox", { name, exact: true });
 
 test("wrong password shows the Italian message and stays on /login", async ({ page }) => {
   await page.goto("/login");
@@ -47,8 +46,8 @@ test("profile dialog: validation banner, unsaved-changes confirmation, save", as
   await page.getByRole("button", { name: "Profilo" }).click();
   const dialog = page.getByRole("dialog", { name: "Profilo" });
   await expect(dialog.getByLabel("Username")).toHaveValue(BIANCHI.username);
-  await expect(textbox(dialog, "Nome")).toHaveValue("Luca");
-  await textbox(dialog, "Nome").fill("");
+  await expect(field(dialog, "Nome")).toHaveValue("Luca");
+  await field(dialog, "Nome").fill("");
   await dialog.getByRole("button", { name: "Salva" }).click();
   await expect(dialog.getByText("Errore nella compilazione dei campi")).toBeVisible();
   await expect(dialog.getByText('Il campo "Nome" è richiesto').first()).toBeVisible();
@@ -58,15 +57,15 @@ test("profile dialog: validation banner, unsaved-changes confirmation, save", as
   await page.getByRole("button", { name: "Rimani" }).click();
   await expect(dialog).toBeVisible();
 
-  await textbox(dialog, "Nome").fill("Luca Maria");
+  await field(dialog, "Nome").fill("Luca Maria");
   await expect(dialog.getByText("Errore nella compilazione dei campi")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Salva" }).click();
   await expect(page.getByText("Modifica effettuata")).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await page.reload();
   await page.getByRole("button", { name: "Profilo" }).click();
-  await expect(textbox(page.getByRole("dialog", { name: "Profilo" }), "Nome")).toHaveValue("Luca Maria");
-  await textbox(page.getByRole("dialog", { name: "Profilo" }), "Nome").fill("Luca");
+  await expect(field(page.getByRole("dialog", { name: "Profilo" }), "Nome")).toHaveValue("Luca Maria");
+  await field(page.getByRole("dialog", { name: "Profilo" }), "Nome").fill("Luca");
   await page.getByRole("dialog", { name: "Profilo" }).getByRole("button", { name: "Salva" }).click();
   await expect(page.getByText("Modifica effettuata")).toBeVisible();
 });
@@ -138,7 +137,7 @@ test("sign-up creates a business with a 30-day trial; reset link sets a new pass
   const email = `e2e.${Date.now()}@example.it`;
   await page.goto("/sign-up");
   await page.getByLabel("Ragione sociale").fill("Ferramenta Gialli");
-  await textbox(page, "Nome").fill("Paolo");
+  await field(page, "Nome").fill("Paolo");
   await page.getByLabel("Cognome").fill("Gialli");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel(/^Password/).fill("abc");

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const ROSSI = { username: "mario.rossi@example.it", password: "rossi1234" };
 export const BIANCHI = { username: "luca.bianchi@example.it", password: "bianchi1234" };
@@ -15,3 +15,130 @@ export async function login(page: Page, who: { username: string; password: strin
 }
 
 export const sideMenu = (page: Page) => page.getByRole("navigation", { name: "Menu principale" });
+
+// ---- grids and forms (the entity walks)
+
+/** The rows of the page's server-paged grid (placeholders of rows not loaded yet have no id). */
+export const rows = (page: Page) => page.getByRole("grid").locator("[data-row-id]");
+
+/** The grid's 'Righe: n' counter shows n. */
+export const counter = (page: Page, n: number) => expect(page.getByText(new RegExp(`^Righe: ${n}\\b`))).toBeVisible();
+
+/** A text field of a dialog (or of the page) by its exact label. */
+export const field = (scope: Page | Locator, name: string) => scope.getByRole("textbox", { name, exact: true });
+
+/** OK on the 'Attenzione' alert, after checking its text when given. */
+export async function dismissAlert(page: Page, text?: string) {
+  const alert = page.getByRole("alertdialog");
+  if (text) await expect(alert).toContainText(text);
+  await alert.getByRole("button", { name: "OK" }).click();
+}
+
+/** Opens a grid page and waits for its title and the server's first block. */
+export async function openGrid(page: Page, path: string, heading: string, firstRow: Locator = rows(page).first()) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  await expect(firstRow).toBeVisible(); // the server's first block
+}
+
+/** 'Ricerca' with Enter, or with its 'Cerca' button. */
+export async function search(page: Page, text: string, via: "enter" | "button" = "enter") {
+  await page.getByRole("textbox", { name: "Ricerca" }).fill(text);
+  if (via === "enter") await page.getByRole("textbox", { name: "Ricerca" }).press("Enter");
+  else await page.getByRole("button", { name: "Cerca" }).click();
+}
+
+/** 'Rimuovi tutti i filtri', which then goes away. */
+export async function removeAllFilters(page: Page) {
+  await page.getByRole("button", { name: "Rimuovi tutti i filtri" }).click();
+  await expect(page.getByRole("button", { name: "Rimuovi tutti i filtri" })).toHaveCount(0);
+}
+
+/** A text-like column filter: the column's funnel, 'Valore', 'Applica'. */
+export async function filterColumn(page: Page, header: string, value: string) {
+  await page.getByRole("button", { name: `Filtra ${header}`, exact: true }).click();
+  await page.getByRole("textbox", { name: "Valore" }).fill(value);
+  await page.getByRole("button", { name: "Applica" }).click();
+}
+
+/** A boolean column filter ('Sì' / 'No'). */
+export async function filterBooleanColumn(page: Page, header: string, label: "Sì" | "No") {
+  await page.getByRole("button", { name: `Filtra ${header}`, exact: true }).click();
+  await page.getByRole("combobox", { name: "Valore" }).selectOption({ label });
+  await page.getByRole("button", { name: "Applica" }).click();
+}
+
+/** Chooses an entry of 'Operazioni sulle righe selezionate'. */
+export async function chooseOperation(page: Page, label: string) {
+  await page.getByRole("combobox", { name: "Operazioni sulle righe selezionate" }).selectOption({ label });
+}
+
+/** Selects the row and gives it a colour through 'Cambia colore'; the row shows it. */
+export async function recolourRow(page: Page, row: Locator, colour: string, rgb: string) {
+  await row.getByRole("checkbox").check();
+  await chooseOperation(page, "Cambia colore");
+  const colors = page.getByRole("dialog", { name: "Cambia colore" });
+  await colors.getByRole("radio", { name: colour }).click();
+  await colors.getByRole("button", { name: "Applica" }).click();
+  await expect(colors).toHaveCount(0);
+  await expect(row).toHaveCSS("background-color", rgb);
+}
+
+/**
+ * The CSV the export opens in a new window: the window closes as soon as the download starts, so
+ * the test catches the export request and reads the same URL with the session's cookies.
+ */
+export async function exportCsv(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Esporta", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Seleziona colonne da esportare" });
+  await dialog.getByRole("radio", { name: "CSV" }).check();
+  const request = page.context().waitForEvent("request", (r) => new URL(r.url()).pathname.endsWith("/export"));
+  await dialog.getByRole("button", { name: "Esporta" }).click();
+  const response = await page.request.get((await request).url());
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-disposition"]).toMatch(/attachment; filename=.*\.csv/);
+  return response.text();
+}
+
+/** Exports the filtered set as CSV and checks its header line and rows. */
+export async function expectCsvExport(page: Page, header: string, lines: string[]) {
+  const csv = await exportCsv(page);
+  const all = csv.replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  expect(all[0]).toBe(header);
+  expect(all.slice(1)).toEqual(lines);
+}
+
+/** What the end of an entity walk checks on the row it created. */
+export interface WalkEnd {
+  /** A column filter (header, value) or filters of one's own, applied after 'Rimuovi tutti i filtri'. */
+  filter: [string, string] | ((page: Page) => Promise<void>);
+  /** Colour name and the row's background. */
+  colour: [string, string];
+  /** CSV header and rows of the filtered set. */
+  csv: [string, string[]];
+}
+
+/**
+ * The end of every entity walk, on the one row it created: column filter instead of the search,
+ * recolour through 'Operazioni sulle righe selezionate', CSV export of the filtered set, delete with
+ * confirmation.
+ */
+export async function filterRecolourExportDelete(page: Page, row: Locator, end: WalkEnd) {
+  await removeAllFilters(page);
+  if (typeof end.filter === "function") await end.filter(page);
+  else await filterColumn(page, ...end.filter);
+  await counter(page, 1);
+  await expect(row).toBeVisible();
+  await recolourRow(page, row, ...end.colour);
+  await expectCsvExport(page, ...end.csv);
+  await deleteSelectedRows(page);
+}
+
+/** 'Elimina' on the selected rows, confirmed: the grid is left empty. */
+export async function deleteSelectedRows(page: Page) {
+  await chooseOperation(page, "Elimina");
+  await expect(page.getByText("Confermi l'eliminazione?")).toBeVisible();
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await counter(page, 0);
+  await expect(page.getByText("Nessuna riga")).toBeVisible();
+}

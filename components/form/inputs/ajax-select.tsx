@@ -1,9 +1,10 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { Spinner } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { controlClasses, useFieldControlProps } from "@/components/ui/field";
-import { Spinner } from "@/components/ui/button";
+import { ChevronDownIcon, CloseIcon } from "@/components/ui/icons";
 import type { QueryValue } from "@/lib/client/api";
 import { StepButton } from "./step-button";
 import { EMPTY_LIST_MESSAGE, useAjaxOptions, type SelectableEntity } from "./use-ajax-options";
@@ -169,11 +170,11 @@ export function AjaxSelect({
                 onClick={() => pick(null)}
                 className="flex h-6 w-6 items-center justify-center rounded text-gray-500 hover:bg-gray-100 hover:text-gray-800"
               >
-                ×
+                <CloseIcon size={14} />
               </button>
             )}
-            <span aria-hidden className="px-1 text-xs text-gray-500">
-              ▾
+            <span aria-hidden className="px-1 text-gray-500">
+              <ChevronDownIcon size={14} />
             </span>
           </span>
           {open && (

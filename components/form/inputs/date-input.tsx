@@ -1,9 +1,10 @@
 "use client";
 
 import type { ComponentProps, Ref } from "react";
-import { Input } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
 import { useFieldControl } from "@/components/ui/field";
+import { ChevronLeftIcon, ChevronRightIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
 import { formatDateText, parseDateText, stepDate } from "@/lib/client/input-values";
 import { InlineError } from "./inline-error";
 import { StepButton } from "./step-button";
@@ -43,7 +44,7 @@ export function DateInput({ value, onChange, onBlur, className, disabled, readOn
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-1">
         <StepButton label="Giorno precedente" onClick={() => step(-1)} disabled={locked}>
-          ‹
+          <ChevronLeftIcon />
         </StepButton>
         <Input
           {...props}
@@ -60,7 +61,7 @@ export function DateInput({ value, onChange, onBlur, className, disabled, readOn
           className={cn("w-32 text-center tabular-nums", className)}
         />
         <StepButton label="Giorno successivo" onClick={() => step(1)} disabled={locked}>
-          ›
+          <ChevronRightIcon />
         </StepButton>
       </div>
       <InlineError id={errorId} message={invalidMessage} />
