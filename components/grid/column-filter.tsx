@@ -8,33 +8,12 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { apiGet, isAbortError } from "@/lib/client/api";
 import { filterCurrencyInput, parseDateToIso, parseTime } from "@/lib/format";
+import { filterTypeOf } from "@/lib/grid/filter-types";
 import type { FilterItem, FilterType, GridColumnMeta } from "./grid-types";
 
-/** The filter family of a column type (as the server's compiler expects it). */
+/** The filter family of a column (as the server's compiler expects it). */
 export function filterTypeFor(col: GridColumnMeta): FilterType | null {
-  switch (col.type) {
-    case "text":
-      return "text";
-    case "integer":
-    case "decimal":
-    case "percentage":
-      return "number";
-    case "currency":
-    case "currency4":
-    case "currency8":
-      return "money";
-    case "date":
-    case "datetime":
-      return "date";
-    case "time":
-      return "time";
-    case "boolean":
-      return "boolean";
-    case "entity":
-      return "entity";
-    default:
-      return null;
-  }
+  return filterTypeOf(col.type);
 }
 
 const OPERATOR_LABELS: Record<FilterType, [string, string][]> = {

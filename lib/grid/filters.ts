@@ -7,9 +7,10 @@ import { and, asc, desc, inArray, isNull, not, or, sql, type SQL } from "drizzle
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { BadRequestError } from "@/lib/api/errors";
 import { parseDate, parseDecimalBig, parseTime } from "@/lib/format";
-import type { GridColumnType, ResolvedColumn } from "./define";
+import type { ResolvedColumn } from "./define";
+import { filterTypeOf, type FilterType } from "./filter-types";
+export { filterTypeOf, type FilterType };
 
-export type FilterType = "text" | "number" | "money" | "date" | "time" | "boolean" | "entity";
 
 /** One column's filter as the client sends it in filterModel[colId]. */
 export interface FilterItem {
@@ -23,33 +24,6 @@ export interface FilterItem {
 }
 
 export type FilterModel = Record<string, FilterItem>;
-
-/** The filter family each column type accepts. */
-export function filterTypeOf(type: GridColumnType): FilterType | null {
-  switch (type) {
-    case "text":
-      return "text";
-    case "integer":
-    case "decimal":
-    case "percentage":
-      return "number";
-    case "currency":
-    case "currency4":
-    case "currency8":
-      return "money";
-    case "date":
-    case "datetime":
-      return "date";
-    case "time":
-      return "time";
-    case "boolean":
-      return "boolean";
-    case "entity":
-      return "entity";
-    case "object":
-      return null;
-  }
-}
 
 /** Scale of the scaled integer stored for a numeric column (null: plain integer). */
 export function scaleOf(col: Pick<ResolvedColumn, "type" | "scale">): number {
