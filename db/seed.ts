@@ -2,7 +2,7 @@
  * Seed data shared by the demo (npm run db:seed), the integration tests and Playwright.
  * Tenant 1 is the public demo; tenant 2 an ordinary customer. Later areas extend seedDemoData().
  */
-import { addDays, format } from "date-fns";
+import { romeDateInDays } from "@/lib/subscription";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { createTenantWithAdmin } from "./queries/accounts";
@@ -26,7 +26,7 @@ export const ROSSI_LOGIN = { username: "mario.rossi@example.it", password: "ross
 /** An ordinary employee of tenant 2 with ROLE_USER only (for role tests and the menu). */
 export const BIANCHI_LOGIN = { username: "luca.bianchi@example.it", password: "bianchi1234" } as const;
 
-const inDays = (n: number) => format(addDays(new Date(), n), "yyyy-MM-dd");
+const inDays = romeDateInDays;
 
 export interface Seeded {
   demo: { tenant: Tenant; admin: User };

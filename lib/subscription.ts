@@ -1,4 +1,4 @@
-import { differenceInCalendarDays, parseISO } from "date-fns";
+import { addDays, differenceInCalendarDays, format, parseISO } from "date-fns";
 
 /** Product sold at /acquista/{id}: 4 is the one-year licence (spec section 9). Renewals buy the same year. */
 export const ONE_YEAR_LICENCE_ID = 4;
@@ -6,6 +6,11 @@ export const ONE_YEAR_LICENCE_ID = 4;
 /** Today in Italy as yyyy-MM-dd (subscriptions expire on Italian calendar days). */
 export function todayInRome(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(now);
+}
+
+/** The Italian calendar day `days` after today, as yyyy-MM-dd (trial and licence expiry dates). */
+export function romeDateInDays(days: number, now = new Date()): string {
+  return format(addDays(parseISO(todayInRome(now)), days), "yyyy-MM-dd");
 }
 
 /** Days from today to the expiry date: 0 on the last day, negative once expired. */

@@ -4,7 +4,7 @@
  * credential or token it is given, never from caller input.
  */
 import crypto from "node:crypto";
-import { addDays, format } from "date-fns";
+import { romeDateInDays } from "@/lib/subscription";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { TenantScope } from "@/db/scope";
@@ -93,7 +93,7 @@ export async function createTenantWithAdmin(db: Db, input: NewTenantInput): Prom
         ...(input.id ? { id: input.id } : {}),
         denomination: input.denomination.trim(),
         email,
-        expireDate: input.expireDate ?? format(addDays(new Date(), TRIAL_DAYS), "yyyy-MM-dd"),
+        expireDate: input.expireDate ?? romeDateInDays(TRIAL_DAYS),
         isFree: input.isFree ?? true,
         demo: input.demo ?? false,
         ...input.tenant,
