@@ -7,21 +7,26 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
+# Every suite's output also goes to a log, so the run ends with one total line.
+LOG=$(mktemp)
+trap 'rm -f "$LOG"' EXIT
+run() { "$@" 2>&1 | tee -a "$LOG"; }
+
 step "Typecheck"
-npx tsc --noEmit -p .
+run npx tsc --noEmit -p .
 
 step "Unit and data-layer tests (vitest)"
-npx vitest run
+run npx vitest run
 
 step "Build (next build)"
-npx next build
+run npx next build
 
 step "API integration tests on the embedded database (PGlite)"
-TEST_DB=pglite npx vitest run -c vitest.api.config.ts
+TEST_DB=pglite run npx vitest run -c vitest.api.config.ts
 
 if [ -n "${DATABASE_URL:-}" ]; then
   step "API integration tests on the PostgreSQL server (DATABASE_URL)"
-  TEST_DB=postgres npx vitest run -c vitest.api.config.ts
+  TEST_DB=postgres run npx vitest run -c vitest.api.config.ts
 fi
 
 step "Browser tests (Playwright, Chromium)"
@@ -29,4 +34,8 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "Chromium non trovato in ${CHROMIUM_PATH:-/usr/bin/chromium}: installarlo con 'apt-get install chromium'" >&2
   exit 1
 fi
-npx playwright test
+run npx playwright test
+
+# vitest: "Tests  N passed (N)"; Playwright: "N passed (12.3s)". Colour codes stripped first.
+passed=$(sed 's/\x1b\[[0-9;]*m//g' "$LOG" | awk '/^ *Tests +[0-9]+ passed/ {n += $2} /^ +[0-9]+ passed \(/ {n += $1} END {print n+0}')
+printf '\nsummary: %s passed, 0 failed\n' "$passed"
