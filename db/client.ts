@@ -36,7 +36,10 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
   const url = opts.url ?? process.env.DATABASE_URL;
   const shouldMigrate = opts.migrate ?? true;
   if (url) {
-    const client = postgres(url, { max: Number(process.env.DATABASE_POOL_MAX ?? 10), onnotice: () => {} });
+    // prepare: false — no named prepared statements, so every query is planned with its actual
+    // parameters: a cached generic plan cannot know how selective a grid filter is (a 30-day range
+    // on 1M rows went from ~3 ms to ~60 ms with the generic plan).
+    const client = postgres(url, { max: Number(process.env.DATABASE_POOL_MAX ?? 10), prepare: false, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     if (shouldMigrate) await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };

@@ -123,6 +123,8 @@ export function pageQuery(scope: TenantScope, grid: Grid<any>, req: GridRequest,
  * counting a million index entries costs ~60-100 ms, this many ~1 ms. `count=exact` always counts.
  */
 export const EXACT_COUNT_CAP = 10_000;
+/** Planner estimates above this are returned without counting (the client asks for the exact count later). */
+export const ESTIMATE_TRUSTED_FROM = 5 * EXACT_COUNT_CAP;
 
 /** The exact count of the filtered set. */
 export function countQuery(scope: TenantScope, grid: Grid<any>, req: GridRequest): PgSelect {
@@ -158,10 +160,15 @@ async function countRows(scope: TenantScope, grid: Grid<any>, req: GridRequest):
     const [r] = (await countQuery(scope, grid, req)) as unknown as { n: number | string }[];
     return { count: Number(r?.n ?? 0), exact: true };
   }
+  // Far above the cap the planner's figure is used as is: even the capped count can cost a full scan
+  // when the planner bets on a LIMITed sequential scan and the matching rows sit at the end of the
+  // heap (seen on 1M rows: a 30-day range took 60 ms instead of 2 ms whenever the statistics tipped).
+  const estimate = await estimateCount(scope, grid, req);
+  if (estimate > ESTIMATE_TRUSTED_FROM) return { count: estimate, exact: false };
   const [r] = (await cappedCountQuery(scope, grid, req)) as unknown as { n: number | string }[];
   const n = Number(r?.n ?? 0);
   if (n <= EXACT_COUNT_CAP) return { count: n, exact: true };
-  return { count: Math.max(EXACT_COUNT_CAP + 1, await estimateCount(scope, grid, req)), exact: false };
+  return { count: Math.max(EXACT_COUNT_CAP + 1, estimate), exact: false };
 }
 
 export async function queryGrid(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<GridPage> {

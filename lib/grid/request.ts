@@ -161,8 +161,10 @@ export function parseGridRequest<P extends Record<string, unknown>>(grid: Grid<P
   const params = parseGridParams<P>(grid, q);
   const columns = parseColumns(grid, q.columns);
   const orderBy = sort.map((s) => sortExpr(grid.byField.get(s.colId)!, s.sort));
-  // the id tie-breaker makes paging deterministic
-  if (!sort.some((s) => grid.byField.get(s.colId)?.sql === grid.table.id)) orderBy.push(sortExpr({ type: "integer", sql: grid.table.id } as ResolvedColumn, "asc"));
+  // The id tie-breaker makes paging deterministic. It follows the direction of the last sort so a
+  // (…, sort column, id) index can be read in one direction (forwards or backwards) with no re-sort.
+  const tieDirection = sort.at(-1)?.sort ?? "asc";
+  if (!sort.some((s) => grid.byField.get(s.colId)?.sql === grid.table.id)) orderBy.push(sortExpr({ type: "integer", sql: grid.table.id } as ResolvedColumn, tieDirection));
   const where = [grid.baseWhere?.(params), ...filters.where, compileSearch(grid.columns, search)];
   return {
     startRow,
