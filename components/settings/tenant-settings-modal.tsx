@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState, type ReactElement } from "react";
+import { useEffect, useState, type ReactElement, type Ref } from "react";
 import { Controller, useWatch, type Control, type FieldPath } from "react-hook-form";
 import type { z } from "zod";
 import { EntityFormModal, type FormTabDef } from "@/components/form/entity-form-modal";
@@ -392,8 +392,25 @@ function InvoicingTab({ control }: { control: TenantControl }) {
   );
 }
 
+const marginOptions = CALENDAR_MARGINS.map((m) => ({ value: String(m), label: `${m} minuti` }));
+
+/** The calendar margin choices (0, 30, 60, 120 minutes) as a select; "" while nothing is chosen. */
+function renderMarginSelect(field: { name: string; ref: Ref<HTMLSelectElement>; value: unknown; onChange: (v: unknown) => void; onBlur: () => void }) {
+  return (
+    <Select
+      name={field.name}
+      ref={field.ref}
+      value={field.value === null || field.value === undefined ? "" : String(field.value)}
+      onChange={(e) => field.onChange(e.target.value === "" ? "" : Number(e.target.value))}
+      onBlur={field.onBlur}
+      placeholder="-"
+      options={marginOptions}
+    />
+  );
+}
+
 function AgendaTab({ control }: { control: TenantControl }) {
-  const marginOptions = CALENDAR_MARGINS.map((m) => ({ value: String(m), label: `${m} minuti` }));
+
   return (
     <div className="grid gap-3 md:grid-cols-2">
       <FormField
@@ -413,34 +430,14 @@ function AgendaTab({ control }: { control: TenantControl }) {
         name="marginCalendarStart"
         label="Mostrare del tempo in agenda prima dell'apertura attività"
         required
-        render={(field) => (
-          <Select
-            name={field.name}
-            ref={field.ref}
-            value={field.value === null || field.value === undefined ? "" : String(field.value)}
-            onChange={(e) => field.onChange(e.target.value === "" ? "" : Number(e.target.value))}
-            onBlur={field.onBlur}
-            placeholder="-"
-            options={marginOptions}
-          />
-        )}
+        render={renderMarginSelect}
       />
       <FormField
         control={control}
         name="marginCalendarEnd"
         label="Mostrare del tempo in agenda dopo la chiusura attività"
         required
-        render={(field) => (
-          <Select
-            name={field.name}
-            ref={field.ref}
-            value={field.value === null || field.value === undefined ? "" : String(field.value)}
-            onChange={(e) => field.onChange(e.target.value === "" ? "" : Number(e.target.value))}
-            onBlur={field.onBlur}
-            placeholder="-"
-            options={marginOptions}
-          />
-        )}
+        render={renderMarginSelect}
       />
       <FlagField control={control} name="hideSaturday" label="Nascondi sabato" />
       <FlagField control={control} name="hideSunday" label="Nascondi domenica" />
