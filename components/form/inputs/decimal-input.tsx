@@ -1,11 +1,8 @@
 "use client";
 
 import type { ComponentProps, Ref } from "react";
-import { Input } from "@/components/ui/input";
-import { cn } from "@/components/ui/cn";
-import { useFieldControl } from "@/components/ui/field";
 import { formatDecimalText, parseDecimalText } from "@/lib/client/input-values";
-import { InlineError } from "./inline-error";
+import { NumericTextField } from "./numeric-text-field";
 import { useTextValue } from "./use-text-value";
 
 type NativeProps = Omit<ComponentProps<"input">, "value" | "onChange" | "onBlur" | "type" | "ref">;
@@ -31,7 +28,6 @@ const isDotDecimal = (v: unknown): v is string => typeof v === "string" && /^-?\
  * refuses the save. Use with a Controller: <DecimalInput {...field} percent />.
  */
 export function DecimalInput({ value, onChange, onBlur, scale = 2, percent = false, className, ...props }: DecimalInputProps) {
-  const field = useFieldControl();
   const { inputProps, invalidMessage } = useTextValue<string>({
     value: typeof value === "number" ? String(value) : value,
     onChange: (v) => onChange(v ?? ""),
@@ -41,27 +37,7 @@ export function DecimalInput({ value, onChange, onBlur, scale = 2, percent = fal
     emptyValue: "",
     isValue: isDotDecimal,
   });
-  const errorId = field ? `${field.id}-format` : undefined;
   return (
-    <div className="flex flex-col gap-1">
-      <div className="relative">
-        <Input
-          {...props}
-          {...inputProps}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          aria-invalid={invalidMessage ? true : undefined}
-          aria-describedby={invalidMessage ? errorId : undefined}
-          className={cn("text-right tabular-nums", percent && "pr-7", className)}
-        />
-        {percent && (
-          <span aria-hidden className="pointer-events-none absolute inset-y-0 right-2.5 flex items-center text-gray-500">
-            %
-          </span>
-        )}
-      </div>
-      <InlineError id={errorId} message={invalidMessage} />
-    </div>
+    <NumericTextField {...props} inputProps={inputProps} invalidMessage={invalidMessage} inputMode="decimal" suffix={percent ? "%" : undefined} className={className} />
   );
 }

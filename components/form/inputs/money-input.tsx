@@ -1,11 +1,8 @@
 "use client";
 
 import type { ComponentProps, Ref } from "react";
-import { Input } from "@/components/ui/input";
-import { cn } from "@/components/ui/cn";
-import { useFieldControl } from "@/components/ui/field";
 import { formatMoneyEditText, formatMoneyText, parseMoneyText } from "@/lib/client/input-values";
-import { InlineError } from "./inline-error";
+import { NumericTextField } from "./numeric-text-field";
 import { useTextValue } from "./use-text-value";
 
 type NativeProps = Omit<ComponentProps<"input">, "value" | "onChange" | "onBlur" | "type" | "ref">;
@@ -28,7 +25,6 @@ const isCents = (v: unknown): v is number => typeof v === "number" && Number.isF
  * Use with a react-hook-form Controller: <MoneyInput {...field} />.
  */
 export function MoneyInput({ value, onChange, onBlur, euro = true, className, ...props }: MoneyInputProps) {
-  const field = useFieldControl();
   const { inputProps, invalidMessage } = useTextValue<number>({
     value,
     onChange,
@@ -39,27 +35,7 @@ export function MoneyInput({ value, onChange, onBlur, euro = true, className, ..
     emptyValue: null,
     isValue: isCents,
   });
-  const errorId = field ? `${field.id}-format` : undefined;
   return (
-    <div className="flex flex-col gap-1">
-      <div className="relative">
-        {euro && (
-          <span aria-hidden className="pointer-events-none absolute inset-y-0 left-2.5 flex items-center text-gray-500">
-            €
-          </span>
-        )}
-        <Input
-          {...props}
-          {...inputProps}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          aria-invalid={invalidMessage ? true : undefined}
-          aria-describedby={invalidMessage ? errorId : undefined}
-          className={cn("text-right tabular-nums", euro && "pl-7", className)}
-        />
-      </div>
-      <InlineError id={errorId} message={invalidMessage} />
-    </div>
+    <NumericTextField {...props} inputProps={inputProps} invalidMessage={invalidMessage} inputMode="decimal" prefix={euro ? "€" : undefined} className={className} />
   );
 }
