@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { FormErrorBanner } from "@/components/ui/form-banner";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
-import { apiPost, ApiError } from "@/lib/client/api";
+import { apiPost, errorMessage } from "@/lib/client/api";
 import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
 import { loginSchema } from "@/lib/schemas/user";
 
@@ -27,7 +27,7 @@ export function LoginForm() {
         const res = await apiPost<{ redirectTo?: string }>("/api/login", body);
         window.location.assign(res.redirectTo ?? "/");
       } catch (err) {
-        setServerError(err instanceof ApiError ? err.message : "Errore del server");
+        setServerError(errorMessage(err));
       }
     },
     () => setSubmitted(true),

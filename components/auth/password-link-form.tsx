@@ -6,7 +6,7 @@ import { Field } from "@/components/ui/field";
 import { FormErrorBanner } from "@/components/ui/form-banner";
 import { PasswordInput } from "@/components/ui/password-input";
 import { alertDialog } from "@/components/ui/dialogs";
-import { apiPostEntity, ApiError } from "@/lib/client/api";
+import { apiPostEntity, errorList } from "@/lib/client/api";
 import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
 import { passwordLinkSchema } from "@/lib/schemas/user";
 import { PASSWORD_RULE_MESSAGE } from "@/lib/auth/password-rule";
@@ -26,7 +26,7 @@ export function PasswordLinkForm({ token, url, entity, then }: { token: string; 
         if (res.message) await alertDialog(res.message);
         window.location.assign(then);
       } catch (err) {
-        setServerErrors(err instanceof ApiError ? (err.errors.length ? err.errors : [err.message]) : ["Errore del server"]);
+        setServerErrors(errorList(err));
       }
     },
     () => setSubmitted(true),

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { apiPostEntity, ApiError } from "@/lib/client/api";
+import { apiPostEntity, errorMessage } from "@/lib/client/api";
 import { useZodForm } from "@/lib/client/use-zod-form";
 import { resetRequestSchema } from "@/lib/schemas/user";
 
@@ -18,7 +18,7 @@ export function ResetRequestForm() {
       const res = await apiPostEntity<{ message?: string }>("/api/reset-password", "resetPassword", values);
       setDone(res.message ?? "");
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : "Errore del server");
+      setError(errorMessage(err));
     }
   });
   if (done !== null) return <p role="status" className="text-gray-700">{done}</p>;

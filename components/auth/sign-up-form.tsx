@@ -9,7 +9,7 @@ import { FormErrorBanner } from "@/components/ui/form-banner";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { alertDialog } from "@/components/ui/dialogs";
-import { apiPostEntity, ApiError } from "@/lib/client/api";
+import { apiPostEntity, errorList } from "@/lib/client/api";
 import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
 import { signUpSchema } from "@/lib/schemas/user";
 import { PASSWORD_RULE_MESSAGE } from "@/lib/auth/password-rule";
@@ -36,7 +36,7 @@ export function SignUpForm() {
         if (res.dialogMessage) await alertDialog(res.dialogMessage);
         window.location.assign("/");
       } catch (err) {
-        setServerErrors(err instanceof ApiError ? (err.errors.length ? err.errors : [err.message]) : ["Errore del server"]);
+        setServerErrors(errorList(err));
       }
     },
     () => setSubmitted(true),

@@ -138,6 +138,11 @@ export async function createPasswordToken(db: Db, user: User, kind: "reset" | "i
   return token;
 }
 
+/** A token of this kind that is neither used nor expired. */
+function openToken(kind: "reset" | "invite", token: string) {
+  return and(eq(passwordTokens.tokenHash, sha256(token)), eq(passwordTokens.kind, kind), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, new Date()));
+}
+
 /** The user a still-valid, unused token belongs to. */
 export async function findTokenUser(db: Db, kind: "reset" | "invite", token: string): Promise<User | undefined> {
   if (!token || token.length > 200) return undefined;
@@ -146,12 +151,7 @@ export async function findTokenUser(db: Db, kind: "reset" | "invite", token: str
     .from(passwordTokens)
     .innerJoin(users, and(eq(users.id, passwordTokens.userId), eq(users.tenantId, passwordTokens.tenantId)))
     .where(
-      and(
-        eq(passwordTokens.tokenHash, sha256(token)),
-        eq(passwordTokens.kind, kind),
-        isNull(passwordTokens.usedAt),
-        gt(passwordTokens.expiresAt, new Date()),
-      ),
+      openToken(kind, token),
     );
   return row?.user;
 }
@@ -168,12 +168,7 @@ export async function usePasswordToken(db: Db, kind: "reset" | "invite", token: 
       .update(passwordTokens)
       .set({ usedAt: new Date() })
       .where(
-        and(
-          eq(passwordTokens.tokenHash, sha256(token)),
-          eq(passwordTokens.kind, kind),
-          isNull(passwordTokens.usedAt),
-          gt(passwordTokens.expiresAt, new Date()),
-        ),
+        openToken(kind, token),
       )
       .returning();
     if (!burnt) return undefined;
