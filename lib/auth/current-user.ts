@@ -2,6 +2,7 @@ import { cache } from "react";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { tenants, users, type Role } from "@/db/schema";
+import { toProfile } from "@/db/queries/users";
 import { auth } from "./index";
 
 export interface CurrentUser {
@@ -45,17 +46,9 @@ async function loadCurrentUser(): Promise<CurrentUser | null> {
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(and(eq(users.id, id), eq(users.tenantId, tenantId)));
   if (!row) return null;
-  const u = row.user;
   return {
-    id: u.id,
-    tenantId: u.tenantId,
-    username: u.username,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    color: u.color,
-    roles: u.roles,
-    version: u.version,
+    ...toProfile(row.user),
+    tenantId: row.user.tenantId,
     tenant: { ...row.tenant, hasLogo: Boolean(row.tenant.hasLogo) },
   };
 }
