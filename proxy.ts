@@ -3,30 +3,23 @@
  * Decodes the session, applies the navigation rules of spec section 2 (lib/navigation.ts),
  * remembers the last route in a cookie, and passes the path on to server components.
  */
-import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
-import type { Role } from "@/db/schema/users";
-import { ensureAuthSecret } from "@/lib/auth/secret";
-import { decideNavigation, isRememberable, LAST_ROUTE_COOKIE, type NavUser } from "@/lib/navigation";
-
-ensureAuthSecret();
-
-const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
+import { getDb } from "@/db/client";
+import { revokeSession } from "@/db/queries/sessions";
+import { resolveUser } from "@/lib/auth/current-user";
+import { forgetSession } from "@/lib/auth/session-cache";
+import { SESSION_COOKIES } from "@/lib/auth/session-token";
+import { decideNavigation, isRememberable, LAST_ROUTE_COOKIE } from "@/lib/navigation";
 
 /**
- * The session token decoded without Auth.js's middleware wrapper: the wrapper re-issues the session
- * cookie on every response, which would undo the demo logout below.
+ * The proxy runs on Node.js and checks the server-side session like the API guard does (a cached
+ * lookup): a token whose session ended (logout elsewhere, password change, disabled user) counts as
+ * logged out here too, and its cookie is dropped.
  */
-async function sessionUser(req: NextRequest): Promise<NavUser | null> {
-  const secureCookie = req.cookies.has(SESSION_COOKIES[1]!);
-  const token = await getToken({ req, secret: process.env.AUTH_SECRET, secureCookie });
-  if (!token?.sub) return null;
-  return { username: String(token.username ?? ""), roles: (token.roles as Role[]) ?? [], tenantId: Number(token.tid) };
-}
-
 export default async function proxy(req: NextRequest) {
   const path = req.nextUrl.pathname;
-  const user = await sessionUser(req);
+  const user = await resolveUser(req.cookies);
+  const staleCookie = !user && SESSION_COOKIES.some((name) => req.cookies.has(name));
   const lastRoute = req.cookies.get(LAST_ROUTE_COOKIE)?.value ?? null;
   const decision = decideNavigation(path, user, lastRoute);
 
@@ -34,13 +27,19 @@ export default async function proxy(req: NextRequest) {
     const url = req.nextUrl.clone();
     url.pathname = decision.to;
     url.search = "";
-    return NextResponse.redirect(url);
+    const res = NextResponse.redirect(url);
+    if (staleCookie) for (const name of SESSION_COOKIES) res.cookies.delete(name);
+    return res;
   }
 
   const headers = new Headers(req.headers);
   headers.set("x-pathname", path);
   const res = NextResponse.next({ request: { headers } });
-  if (decision.kind === "logout") {
+  if (decision.kind === "logout" && user) {
+    forgetSession(user.sessionId);
+    await revokeSession(await getDb(), user.sessionId, "logout");
+  }
+  if (decision.kind === "logout" || staleCookie) {
     for (const name of SESSION_COOKIES) res.cookies.delete(name);
     return res;
   }

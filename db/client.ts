@@ -18,6 +18,12 @@ export type Db = PgliteDatabase<typeof schema>;
 export interface Database {
   db: Db;
   kind: "postgres" | "pglite";
+  /**
+   * LISTEN on a channel. On PostgreSQL it uses its own direct connection (DATABASE_DIRECT_URL, else
+   * DATABASE_URL): a transaction-mode pooler such as pgbouncer cannot carry LISTEN. `onConnect` runs
+   * on every (re)connection, when notifications may have been missed.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onConnect: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +35,8 @@ export interface DatabaseOptions {
   /** PGlite data directory, or "memory://" for a throw-away database. */
   dataDir?: string;
   migrate?: boolean;
+  /** Direct server URL for LISTEN (default DATABASE_DIRECT_URL, else url). */
+  directUrl?: string;
 }
 
 /** Opens a database and applies the committed migrations (both drivers). */
@@ -41,8 +49,20 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
     // on 1M rows went from ~3 ms to ~60 ms with the generic plan).
     const client = postgres(url, { max: Number(process.env.DATABASE_POOL_MAX ?? 10), prepare: false, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
-    if (shouldMigrate) await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    const directUrl = opts.directUrl ?? (process.env.DATABASE_DIRECT_URL || url);
+    if (shouldMigrate) await migrateServer(directUrl);
+    let listener: postgres.Sql | undefined;
+    return {
+      db,
+      kind: "postgres",
+      async listen(channel, onMessage, onConnect) {
+        listener ??= postgres(directUrl, { max: 1, onnotice: () => {} });
+        await listener.listen(channel, onMessage, onConnect);
+      },
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), listener?.end({ timeout: 5 })]);
+      },
+    };
   }
   const dataDir = opts.dataDir ?? process.env.PGLITE_DATA_DIR ?? path.join(process.cwd(), "data", "pglite");
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
@@ -50,7 +70,29 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   if (shouldMigrate) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: "pglite", close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    async listen(channel, onMessage, onConnect) {
+      await client.listen(channel, onMessage);
+      onConnect();
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Migrations on a server go through a direct connection (the pooler may be in transaction mode) and
+ * under an advisory lock, so app instances starting together apply them once.
+ */
+async function migrateServer(directUrl: string): Promise<void> {
+  const client = postgres(directUrl, { max: 1, prepare: false, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(7283401)`;
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.end({ timeout: 5 });
+  }
 }
 
 const g = globalThis as unknown as { __gestionaleDb?: Promise<Database> };

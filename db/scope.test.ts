@@ -4,7 +4,7 @@ import type { Database } from "./client";
 import { createTenantWithAdmin } from "./queries/accounts";
 import { TenantScope } from "./scope";
 import { users } from "./schema";
-import { NotFoundError, StaleVersionError } from "@/lib/api/errors";
+import { NotFoundError, StaleVersionError } from "@/lib/errors";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
 
 // The tenant-scoped data layer on a real database: the embedded one, and the server when DATABASE_URL is set.

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { NotFoundError, StaleVersionError } from "@/lib/api/errors";
+import { NotFoundError, StaleVersionError } from "@/lib/errors";
 import type { Db } from "./client";
 import { tenants, type Tenant } from "./schema";
 

@@ -1,16 +1,17 @@
 import { redirect } from "next/navigation";
-import { getDb } from "@/db/client";
-import { TenantScope } from "@/db/scope";
+import type { Role } from "@/db/schema";
+import { authorize } from "@/lib/api/route";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { listGrid, type Grid, type GridPage } from "@/lib/grid/define";
 
 /**
- * The first block of a grid page, for server components: the same query as the list route, run in
- * the current user's tenant scope, so the list shows rows on first paint. Call it inside
- * <ShellPage>, which has already checked the route's role.
+ * The first block of a grid page, for server components: the same query as the list route, with the
+ * scope from the same guard decision as the handlers (session, role), so the list shows rows on first
+ * paint. Rendered inside <ShellPage>, which has already applied the navigation rules.
  */
-export async function loadFirstBlock<P extends Record<string, unknown>>(grid: Grid<P>, params: Record<string, string> = {}): Promise<GridPage> {
+export async function loadFirstBlock<P extends Record<string, unknown>>(grid: Grid<P>, role: Role | null, params: Record<string, string> = {}): Promise<GridPage> {
   const user = await getCurrentUser();
   if (!user) redirect("/login");
-  return listGrid(new TenantScope(await getDb(), user.tenantId), grid, params);
+  const { scope } = await authorize(user, role);
+  return listGrid(scope, grid, params);
 }

@@ -12,6 +12,7 @@ import { passwordTokens, tenants, users, type Role, type Tenant, type User } fro
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { clearFailures, recordFailure, secondsToWait } from "@/lib/auth/throttle";
 import { initTenantDefaults } from "@/db/queries/tenant-defaults";
+import { revokeUserSessions } from "./sessions";
 
 export const TRIAL_DAYS = 30;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -32,7 +33,7 @@ export async function findUserByLogin(db: Db, login: string): Promise<User | und
   return u;
 }
 
-export type AuthResult = { ok: true; user: User } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; wait: number };
+export type AuthResult = { ok: true; user: User } | { ok: false; reason: "invalid" | "disabled" } | { ok: false; reason: "throttled"; wait: number };
 
 /** Checks a login; repeated failures on the same login name must wait longer and longer. */
 export async function authenticate(db: Db, login: string, password: string): Promise<AuthResult> {
@@ -48,6 +49,7 @@ export async function authenticate(db: Db, login: string, password: string): Pro
     return { ok: false, reason: "invalid" };
   }
   await clearFailures(db, key);
+  if (user.disabled) return { ok: false, reason: "disabled" };
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return { ok: true, user };
 }
@@ -182,6 +184,8 @@ export async function usePasswordToken(db: Db, kind: "reset" | "invite", token: 
       .where(and(eq(users.id, burnt.userId), eq(users.tenantId, burnt.tenantId)))
       .returning();
     await clearFailures(tx, user!.username);
+    // a reset ends every session of the account (whoever knew the old password is out)
+    await revokeUserSessions(tx, user!.id, "password");
     return user;
   });
 }

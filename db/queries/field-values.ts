@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { TenantScope } from "@/db/scope";
-import { NotFoundError } from "@/lib/api/errors";
+import { NotFoundError } from "@/lib/errors";
 import { fieldValues, type FieldValue } from "@/db/schema";
 import { escapeLike } from "@/lib/grid/filters";
 import { defineGrid } from "@/lib/grid/define";

@@ -1,7 +1,7 @@
 /** Sezionali fattura: separate numberings, one default per tenant, disabled ones labelled DISABILITATO. */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { TenantScope } from "@/db/scope";
-import { ValidationError } from "@/lib/api/errors";
+import { ValidationError } from "@/lib/errors";
 import { invoiceSectionals, type InvoiceSectional } from "@/db/schema";
 import { INVOICE_SECTIONAL_MESSAGES, SECTIONAL_TYPOLOGIES, type InvoiceSectionalInput } from "@/lib/schemas/invoice-sectional";
 import { mapConstraintErrors } from "./lookup-support";

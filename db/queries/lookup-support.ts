@@ -5,7 +5,7 @@
 import { and, eq, notInArray, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { TenantScope, TenantTable } from "@/db/scope";
-import { ApiError, BadRequestError, ValidationError } from "@/lib/api/errors";
+import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
 
 export const SAVED_MESSAGE = "Salvataggio effettuato";
 export const DELETED_MESSAGE = "Eliminazione effettuata";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
 import { TenantScope } from "@/db/scope";
 import { agentCommissions, agents, invoiceSectionals, items, vatRates } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { agentSchema } from "@/lib/schemas/agent";
 import { invoiceSectionalSchema } from "@/lib/schemas/invoice-sectional";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";

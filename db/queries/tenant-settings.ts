@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { TenantScope } from "@/db/scope";
 import { tenants, type Tenant } from "@/db/schema";
-import { BadRequestError, PayloadTooLargeError } from "@/lib/api/errors";
+import { BadRequestError, PayloadTooLargeError } from "@/lib/errors";
 import { TAX_REGIMES, type TenantSettingsInput } from "@/lib/schemas/tenant";
 import { expiresInDays } from "@/lib/subscription";
 import { requireVersion } from "./lookup-support";

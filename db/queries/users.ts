@@ -4,9 +4,10 @@ import { users, type Role, type User } from "@/db/schema";
 import { createPasswordToken, findUserByLogin, normalizeLogin } from "@/db/queries/accounts";
 import { sendMail } from "@/lib/mail/mailer";
 import { invitationMail } from "@/lib/mail/templates";
-import { ValidationError } from "@/lib/api/errors";
+import { ValidationError } from "@/lib/errors";
 import { DUPLICATE_ACCOUNT } from "@/lib/auth/messages";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { revokeUserSessions } from "./sessions";
 import type { ProfileInput } from "@/lib/schemas/user";
 
 /** The profile as the Profilo dialog and /api/users/get-profile show it (no hash, no tenant internals). */
@@ -37,10 +38,15 @@ export async function setProfile(scope: TenantScope, userId: number, input: Prof
 
 export const WRONG_ACTUAL_PASSWORD = "La password attuale non è corretta";
 
-export async function changeMyPassword(scope: TenantScope, userId: number, actual: string, next: string): Promise<void> {
+/** A new password ends every other session of the user; the one that changed it stays. */
+export async function changeMyPassword(scope: TenantScope, userId: number, sessionId: string, actual: string, next: string): Promise<void> {
   const user = await getUserOrThrow(scope, userId);
   if (!(await verifyPassword(user.passwordHash, actual))) throw new ValidationError([WRONG_ACTUAL_PASSWORD]);
-  await scope.update(users, userId, undefined, { passwordHash: await hashPassword(next) });
+  const hash = await hashPassword(next);
+  await scope.transaction(async (tx) => {
+    await tx.update(users, userId, undefined, { passwordHash: hash });
+    await revokeUserSessions(tx.platform, userId, "password", sessionId);
+  });
 }
 
 export async function listUsers(scope: TenantScope): Promise<User[]> {

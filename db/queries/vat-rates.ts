@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { TenantScope } from "@/db/scope";
 import { items, services, vatRates, type VatRate } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
 import { escapeLike } from "@/lib/grid/filters";
 import { NATURA_OPTIONS, type VatRateInput } from "@/lib/schemas/vat-rate";

@@ -43,3 +43,35 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_tenant_idx").on(t.tenantId, t.createdAt)],
 );
+
+/**
+ * Server-side sessions: the session cookie (an Auth.js JWT) carries only this row's id, so a session
+ * can end before its token expires — logout, a password change or reset, a disabled user, a role
+ * change, or idleness. The guard reads the row (through a per-process cache invalidated by
+ * PostgreSQL notifications, lib/auth/session-cache.ts) on every call.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** Random 256-bit id (base64url). */
+    id: text("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** Last authenticated call, written at most once a minute (idle timeout). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end, whatever the activity. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Why it ended: logout, password, disabled, roles, idle, expired. */
+    revokedReason: text("revoked_reason"),
+    clientAddress: text("client_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    // "end every session of this user" (password change, disable, role change)
+    index("sessions_user_idx").on(t.userId),
+  ],
+);
+
+export type Session = typeof sessions.$inferSelect;

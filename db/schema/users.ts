@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, version } from "./columns";
 import { tenants } from "./tenants";
 
@@ -23,6 +23,8 @@ export const users = pgTable(
     version: version(),
     createdAt: createdAt(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** A disabled user cannot log in and every session of theirs ends at once. */
+    disabled: boolean("disabled").notNull().default(false),
   },
   (t) => [
     // login by username or e-mail, across tenants

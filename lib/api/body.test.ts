@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { BadRequestError, PayloadTooLargeError, ValidationError } from "./errors";
+import { BadRequestError, PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { parseId, readEntity, readForm } from "./body";
 import { errorResponse } from "./respond";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { BadRequestError, PayloadTooLargeError, ValidationError } from "./errors";
+import { BadRequestError, PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { zodMessages } from "./respond";
 
 /** Default cap for a save without files. */

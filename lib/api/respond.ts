@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { ApiError, ValidationError } from "./errors";
+import { ApiError, ValidationError } from "@/lib/errors";
 
 /**
  * Every response of the /api contract is built here (plain web Responses: importable from scripts and tests too).

@@ -2,12 +2,14 @@ import type { NextRequest } from "next/server";
 import { getDb, type Db } from "@/db/client";
 import { TenantScope } from "@/db/scope";
 import type { Role } from "@/db/schema";
-import { getCurrentUser, hasRole, type CurrentUser } from "@/lib/auth/current-user";
-import { ForbiddenError, UnauthorizedError } from "./errors";
+import { hasRole, resolveUser, type CurrentUser } from "@/lib/auth/current-user";
+import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
 import { errorResponse } from "./respond";
 
 type Params = Record<string, string | string[] | undefined>;
 type NextCtx = { params: Promise<Params> };
+
+export type RouteHandler = (req: NextRequest, ctx: NextCtx) => Promise<Response>;
 
 export interface GuardedContext<P extends Params> {
   req: NextRequest;
@@ -25,20 +27,25 @@ export interface PublicContext<P extends Params> {
 }
 
 /**
+ * The guard's decision for a user: 401 without a live session, 403 without the role, otherwise the
+ * user and their tenant scope. Route handlers (guarded) and server components (loadFirstBlock) both
+ * get their scope here.
+ */
+export async function authorize(user: CurrentUser | null, role: Role | null): Promise<{ user: CurrentUser; scope: TenantScope }> {
+  if (!user) throw new UnauthorizedError();
+  if (!hasRole(user, role)) throw new ForbiddenError();
+  return { user, scope: new TenantScope(await getDb(), user.tenantId) };
+}
+
+/**
  * The one guard of every non-public route handler: session (401), role (403), tenant scope,
  * and the error contract (no handler error becomes anything but our JSON failure).
- * `role` defaults to ROLE_USER; pass null for "any logged-in user".
+ * Pass null as role for "any logged-in user".
  */
-export function guarded<P extends Params = Params>(
-  role: Role | null,
-  handler: (ctx: GuardedContext<P>) => Promise<Response>,
-): (req: NextRequest, ctx: NextCtx) => Promise<Response> {
+export function guarded<P extends Params = Params>(role: Role | null, handler: (ctx: GuardedContext<P>) => Promise<Response>): RouteHandler {
   return async (req, ctx) => {
     try {
-      const user = await getCurrentUser();
-      if (!user) throw new UnauthorizedError();
-      if (!hasRole(user, role)) throw new ForbiddenError();
-      const scope = new TenantScope(await getDb(), user.tenantId);
+      const { user, scope } = await authorize(await resolveUser(req.cookies), role);
       return await handler({ req, params: ((await ctx?.params) ?? {}) as P, user, scope });
     } catch (err) {
       return errorResponse(err);
@@ -47,9 +54,7 @@ export function guarded<P extends Params = Params>(
 }
 
 /** Public handlers (login, sign-up, password links): the same error contract, no session. */
-export function publicRoute<P extends Params = Params>(
-  handler: (ctx: PublicContext<P>) => Promise<Response>,
-): (req: NextRequest, ctx: NextCtx) => Promise<Response> {
+export function publicRoute<P extends Params = Params>(handler: (ctx: PublicContext<P>) => Promise<Response>): RouteHandler {
   return async (req, ctx) => {
     try {
       return await handler({ req, params: ((await ctx?.params) ?? {}) as P, db: await getDb() });

@@ -14,9 +14,12 @@ declare module "next-auth" {
     tenantId?: number;
     username?: string;
     roles?: Role[];
+    /** The server-side session row created at login (db/queries/sessions.ts). */
+    sid?: string;
   }
 }
 
+/** The cookie's life; the server-side session has the same absolute end (db/queries/sessions.ts). */
 export const SESSION_MAX_AGE_S = 60 * 60 * 12;
 
 export const authConfig = {
@@ -31,6 +34,7 @@ export const authConfig = {
         token.tid = user.tenantId;
         token.username = user.username;
         token.roles = user.roles;
+        token.sid = user.sid;
       }
       return token;
     },

@@ -1,57 +1,30 @@
+import { cookies } from "next/headers";
 import { cache } from "react";
-import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { tenants, users, type Role } from "@/db/schema";
-import { toProfile } from "@/db/queries/users";
-import { auth } from "./index";
+import type { Role } from "@/db/schema";
+import type { SessionUser } from "@/db/queries/sessions";
+import { getSessionUser } from "./session-cache";
+import { readSessionClaims } from "./session-token";
 
-export interface CurrentUser {
-  id: number;
-  tenantId: number;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  color: string;
-  roles: Role[];
-  version: number;
-  tenant: { id: number; denomination: string; demo: boolean; hasLogo: boolean; expireDate: string; isFree: boolean };
+/** The logged-in user of a call: session, profile, roles and tenant summary. */
+export type CurrentUser = SessionUser;
+
+interface CookieReader {
+  get(name: string): { value: string } | undefined;
 }
 
 /**
- * The user of the current request, read fresh from the database (roles changed by an admin apply
- * at once; a deleted user is logged out). Null when nobody is logged in.
+ * The user behind a request's cookies, or null: no cookie, a forged or expired token, or a session
+ * that ended (logout, password change, disabled user, role change, idleness). Roles and the tenant
+ * come from the session cache, which drops an entry the moment the database row changes.
  */
-export const getCurrentUser = cache(loadCurrentUser);
-
-async function loadCurrentUser(): Promise<CurrentUser | null> {
-  const session = await auth();
-  const id = Number(session?.user?.id);
-  const tenantId = Number(session?.user?.tenantId);
-  if (!Number.isSafeInteger(id) || !Number.isSafeInteger(tenantId) || id <= 0) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      user: users,
-      tenant: {
-        id: tenants.id,
-        denomination: tenants.denomination,
-        demo: tenants.demo,
-        hasLogo: sql<boolean>`${tenants.logoThumb} is not null`,
-        expireDate: tenants.expireDate,
-        isFree: tenants.isFree,
-      },
-    })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(users.id, id), eq(users.tenantId, tenantId)));
-  if (!row) return null;
-  return {
-    ...toProfile(row.user),
-    tenantId: row.user.tenantId,
-    tenant: { ...row.tenant, hasLogo: Boolean(row.tenant.hasLogo) },
-  };
+export async function resolveUser(cookieReader: CookieReader): Promise<CurrentUser | null> {
+  const claims = await readSessionClaims(cookieReader);
+  if (!claims) return null;
+  return getSessionUser(claims.sid);
 }
+
+/** The current user in server components and pages (once per render). */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => resolveUser(await cookies()));
 
 export function hasRole(user: Pick<CurrentUser, "roles"> | null, role: Role | null | undefined): boolean {
   if (!role) return true;

@@ -1,11 +1,12 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { authConfig } from "./config";
+import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { ensureAuthSecret } from "./secret";
 
 ensureAuthSecret();
 
-/** Failed login; `code` is "invalid" or "throttled:<seconds>". */
+/** Failed login; `code` is "invalid", "disabled" or "throttled:<seconds>". */
 class LoginFailed extends CredentialsSignin {
   constructor(code: string) {
     super();
@@ -18,12 +19,18 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   providers: [
     Credentials({
       credentials: { username: {}, password: {} },
-      async authorize(credentials) {
+      async authorize(credentials, request) {
         const { getDb } = await import("@/db/client");
         const { authenticate } = await import("@/db/queries/accounts");
-        const r = await authenticate(await getDb(), String(credentials?.username ?? ""), String(credentials?.password ?? ""));
-        if (!r.ok) throw new LoginFailed(r.reason === "throttled" ? `throttled:${r.wait}` : "invalid");
-        return { id: String(r.user.id), tenantId: r.user.tenantId, username: r.user.username, roles: r.user.roles, email: r.user.email };
+        const { createSession } = await import("@/db/queries/sessions");
+        const db = await getDb();
+        const r = await authenticate(db, String(credentials?.username ?? ""), String(credentials?.password ?? ""));
+        if (!r.ok) throw new LoginFailed(r.reason === "throttled" ? `throttled:${r.wait}` : r.reason);
+        const sid = await createSession(db, r.user, {
+          clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
+          userAgent: request.headers.get("user-agent"),
+        });
+        return { id: String(r.user.id), tenantId: r.user.tenantId, username: r.user.username, roles: r.user.roles, email: r.user.email, sid };
       },
     }),
   ],

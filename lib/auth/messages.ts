@@ -6,3 +6,4 @@ export const LINK_INVALID = "Il link non è valido o è scaduto: richiedine uno 
 export const INVITE_LINK_INVALID = "Il link di invito non è valido o è scaduto: chiedi un nuovo invito all'amministratore";
 export const DUPLICATE_ACCOUNT = "Esiste già un account con questo indirizzo email";
 export const throttledMessage = (seconds: number) => `Troppi tentativi di accesso non riusciti: riprova tra ${seconds} secondi`;
+export const USER_DISABLED = "Utente disabilitato: rivolgiti all'amministratore della tua azienda";

@@ -6,9 +6,9 @@ vi.mock("./notify", () => ({
   notifyProgress: vi.fn(() => "toast-1"),
   dismissNotify: vi.fn(),
 }));
-vi.mock("@/components/ui/dialogs", () => ({ alertDialog: vi.fn(() => Promise.resolve()) }));
+vi.mock("@/lib/client/dialogs", () => ({ alertDialog: vi.fn(() => Promise.resolve()) }));
 
-import { alertDialog } from "@/components/ui/dialogs";
+import { alertDialog } from "@/lib/client/dialogs";
 import {
   ApiError,
   apiDelete,

@@ -8,7 +8,7 @@
  * - an AbortError when the caller's AbortSignal fired: check isAbortError(e)
  *   and ignore it (a newer request replaced this one).
  */
-import { alertDialog } from "@/components/ui/dialogs";
+import { alertDialog } from "./dialogs";
 import { isPublicPath } from "@/lib/navigation";
 import { dismissNotify, notifyError, notifyProgress, notifySuccess, type ToastId } from "./notify";
 

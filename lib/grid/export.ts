@@ -8,7 +8,7 @@ import { PassThrough, Readable } from "node:stream";
 import { once } from "node:events";
 import ExcelJS from "exceljs";
 import type { TenantScope } from "@/db/scope";
-import { BadRequestError } from "@/lib/api/errors";
+import { BadRequestError } from "@/lib/errors";
 import { formatDate, formatScaled } from "@/lib/format";
 import type { Grid, ResolvedColumn } from "./define";
 import { scaleOf } from "./filters";

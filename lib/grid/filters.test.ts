@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { fieldValues } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { defineGrid } from "./define";
 import { compileFilter, compileSearch, escapeLike, parseFilterDate } from "./filters";
 import { parseGridRequest } from "./request";

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, inArray, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { BadRequestError } from "@/lib/api/errors";
+import { BadRequestError } from "@/lib/errors";
 import { parseDate, parseDecimalBig, parseTime } from "@/lib/format";
 import type { ResolvedColumn } from "./define";
 import { filterTypeOf, type FilterType } from "./filter-types";

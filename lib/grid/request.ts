@@ -4,7 +4,7 @@
  * 400 with an Italian message; nothing here ever reaches SQL text except through the whitelist.
  */
 import type { SQL } from "drizzle-orm";
-import { BadRequestError, ValidationError } from "@/lib/api/errors";
+import { BadRequestError, ValidationError } from "@/lib/errors";
 import { zodMessages } from "@/lib/api/respond";
 import type { Grid, ResolvedColumn, SortItem } from "./define";
 import { compileFilter, compileSearch, sortExpr, type FilterModel } from "./filters";

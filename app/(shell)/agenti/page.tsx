@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Agenti" };
 
 /** Rendered only once ShellPage has let the user in (it redirects otherwise). */
 async function Agenti() {
-  return <AgentsGrid initial={await loadFirstBlock(agentsGrid)} />;
+  return <AgentsGrid initial={await loadFirstBlock(agentsGrid, "ROLE_DOCUMENT")} />;
 }
 
 export default function Page() {

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Aliquote IVA" };
 
 /** Rendered only after ShellPage's role check: the first block never loads for a refused user. */
 async function AliquoteIva() {
-  return <VatRatesGrid initial={await loadFirstBlock(vatRatesGrid)} />;
+  return <VatRatesGrid initial={await loadFirstBlock(vatRatesGrid, "ROLE_DOCUMENT")} />;
 }
 
 export default function Page() {

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Conti corrente" };
 
 /** Rendered only after ShellPage's role check: the first block never loads for a refused user. */
 async function ContiCorrente() {
-  return <BankAccountsGrid initial={await loadFirstBlock(bankAccountsGrid)} />;
+  return <BankAccountsGrid initial={await loadFirstBlock(bankAccountsGrid, "ROLE_DOCUMENT")} />;
 }
 
 export default function Page() {

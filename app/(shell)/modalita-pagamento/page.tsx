@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Modalità pagamento" };
 
 /** Rendered only once ShellPage has let the user in (it redirects otherwise). */
 async function ModalitaPagamento() {
-  return <PaymentModalitiesGrid initial={await loadFirstBlock(paymentModalitiesGrid)} />;
+  return <PaymentModalitiesGrid initial={await loadFirstBlock(paymentModalitiesGrid, "ROLE_DOCUMENT")} />;
 }
 
 export default function Page() {

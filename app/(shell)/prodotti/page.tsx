@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Prodotti" };
 
 /** Rendered only after ShellPage's role check: the first block never loads for a refused user. */
 async function Prodotti() {
-  return <ItemsGrid initial={await loadFirstBlock(itemsGrid)} />;
+  return <ItemsGrid initial={await loadFirstBlock(itemsGrid, "ROLE_DOCUMENT")} />;
 }
 
 export default function Page() {

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Servizi" };
 
 /** Rendered only after ShellPage's role check: the first block never loads for a refused user. */
 async function Servizi() {
-  return <ServicesGrid initial={await loadFirstBlock(servicesGrid)} />;
+  return <ServicesGrid initial={await loadFirstBlock(servicesGrid, "ROLE_DOCUMENT")} />;
 }
 
 export default function Page() {

@@ -1,10 +1,10 @@
 // POST /api/login — username or e-mail + password; sets the session cookie.
 import { CredentialsSignin, signIn } from "@/lib/auth";
 import { readForm, validate } from "@/lib/api/body";
-import { TooManyRequestsError, UnauthorizedError } from "@/lib/api/errors";
+import { TooManyRequestsError, UnauthorizedError } from "@/lib/errors";
 import { ok } from "@/lib/api/respond";
 import { publicRoute } from "@/lib/api/route";
-import { INVALID_LOGIN, throttledMessage } from "@/lib/auth/messages";
+import { INVALID_LOGIN, throttledMessage, USER_DISABLED } from "@/lib/auth/messages";
 import { loginSchema } from "@/lib/schemas/user";
 import { findUserByLogin } from "@/db/queries/accounts";
 import { fallbackRoute, LAST_ROUTE_COOKIE } from "@/lib/navigation";
@@ -18,6 +18,7 @@ export const POST = publicRoute(async ({ req, db }) => {
     if (err instanceof CredentialsSignin) {
       const m = /^throttled:(\d+)$/.exec(err.code ?? "");
       if (m) throw new TooManyRequestsError(throttledMessage(Number(m[1])));
+      if (err.code === "disabled") throw new UnauthorizedError(USER_DISABLED);
       throw new UnauthorizedError(INVALID_LOGIN);
     }
     throw err;

@@ -1,9 +1,18 @@
-// GET /api/logout (demo user on /login) and POST /api/logout — ends the session; always succeeds.
+// GET /api/logout (demo user on /login) and POST /api/logout — ends the session (server-side too); always succeeds.
+import { getDb } from "@/db/client";
+import { revokeSession } from "@/db/queries/sessions";
 import { signOut } from "@/lib/auth";
 import { ok } from "@/lib/api/respond";
 import { publicRoute } from "@/lib/api/route";
+import { forgetSession } from "@/lib/auth/session-cache";
+import { readSessionClaims } from "@/lib/auth/session-token";
 
-const logout = publicRoute(async () => {
+const logout = publicRoute(async ({ req }) => {
+  const claims = await readSessionClaims(req.cookies);
+  if (claims) {
+    forgetSession(claims.sid);
+    await revokeSession(await getDb(), claims.sid, "logout");
+  }
   await signOut({ redirect: false });
   return ok({ message: "Logout effettuato" });
 });

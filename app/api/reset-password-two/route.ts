@@ -1,7 +1,7 @@
 // POST /api/reset-password-two — field "passwordReset" {token, passwordFirst, passwordSecond}: sets the new password.
 import { usePasswordToken } from "@/db/queries/accounts";
 import { readEntity } from "@/lib/api/body";
-import { BadRequestError } from "@/lib/api/errors";
+import { BadRequestError } from "@/lib/errors";
 import { ok } from "@/lib/api/respond";
 import { publicRoute } from "@/lib/api/route";
 import { LINK_INVALID } from "@/lib/auth/messages";

@@ -2,7 +2,7 @@
 import { usePasswordToken } from "@/db/queries/accounts";
 import { signIn } from "@/lib/auth";
 import { readEntity } from "@/lib/api/body";
-import { BadRequestError } from "@/lib/api/errors";
+import { BadRequestError } from "@/lib/errors";
 import { ok } from "@/lib/api/respond";
 import { publicRoute } from "@/lib/api/route";
 import { INVITE_LINK_INVALID } from "@/lib/auth/messages";

@@ -2,7 +2,7 @@
 import { createTenantWithAdmin, DuplicateLoginError, TRIAL_DAYS } from "@/db/queries/accounts";
 import { signIn } from "@/lib/auth";
 import { readEntity } from "@/lib/api/body";
-import { ValidationError } from "@/lib/api/errors";
+import { ValidationError } from "@/lib/errors";
 import { ok } from "@/lib/api/respond";
 import { publicRoute } from "@/lib/api/route";
 import { DUPLICATE_ACCOUNT } from "@/lib/auth/messages";

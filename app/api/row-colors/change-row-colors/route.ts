@@ -1,7 +1,7 @@
 // POST /api/row-colors/change-row-colors — multipart table, ids (comma list), color ('#rrggbb', empty = white): recolours the tenant's rows.
 import { sql } from "drizzle-orm";
 import { readForm } from "@/lib/api/body";
-import { BadRequestError, ForbiddenError } from "@/lib/api/errors";
+import { BadRequestError, ForbiddenError } from "@/lib/errors";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
 import { hasRole } from "@/lib/auth/current-user";

@@ -2,7 +2,7 @@
 import { MAX_LOGO_BYTES, processLogo, saveActualTenant } from "@/db/queries/tenant-settings";
 import { SAVED_MESSAGE } from "@/db/queries/lookup-support";
 import { entityFromForm, readForm } from "@/lib/api/body";
-import { BadRequestError, PayloadTooLargeError } from "@/lib/api/errors";
+import { BadRequestError, PayloadTooLargeError } from "@/lib/errors";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
 import { tenantSettingsSchema } from "@/lib/schemas/tenant";

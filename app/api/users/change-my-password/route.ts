@@ -7,6 +7,6 @@ import { passwordChangeSchema } from "@/lib/schemas/user";
 
 export const POST = guarded(null, async ({ req, scope, user }) => {
   const input = await readEntity(req, "passwordChangeAskMyDTO", passwordChangeSchema);
-  await changeMyPassword(scope, user.id, input.passwordActual, input.passwordFirst);
+  await changeMyPassword(scope, user.id, user.sessionId, input.passwordActual, input.passwordFirst);
   return ok({ message: "Password modificata" });
 });

@@ -1,0 +1,145 @@
+/**
+ * Per-process cache of live sessions (session row + user + tenant), so a guarded call costs no
+ * database round trip for its user — while revocation stays immediate on every instance:
+ *
+ * - triggers on users, tenants and sessions NOTIFY 'auth_changed' with "u:<id>", "t:<id>" or
+ *   "s:<id>" at commit (drizzle/0005_sessions.sql); each process LISTENs on a direct connection and
+ *   drops the matching entries;
+ * - the cache is trusted only while the channel is proven alive: every few seconds a ping is sent
+ *   through the ordinary pool (so through pgbouncer when there is one) and must come back on the
+ *   listener. Without a recent ping (connection lost, notifications possibly missed) every call reads
+ *   the database, and on reconnection the whole cache is dropped.
+ */
+import { getDatabase, type Database } from "@/db/client";
+import { idleTimeoutMs, loadSession, revokeSession, touchSession, TOUCH_INTERVAL_MS, type SessionUser } from "@/db/queries/sessions";
+import { sql } from "drizzle-orm";
+
+const CHANNEL = "auth_changed";
+const PING_EVERY_MS = 3_000;
+/** The channel counts as alive while a ping came back this recently. */
+const ALIVE_WITHIN_MS = 10_000;
+const MAX_ENTRIES = 20_000;
+
+interface Entry {
+  user: SessionUser;
+  /** Last activity known to this process (written to the database at most once a minute). */
+  lastSeenAt: number;
+  /** When last_seen_at was last written (or read) by this process. */
+  touchedAt: number;
+}
+
+const state = globalThis as unknown as {
+  __sessionCache?: {
+    entries: Map<string, Entry>;
+    started?: Promise<void>;
+    lastPingBack: number;
+    pingToken: string;
+    /** Bumped by every change notification: a row read before a change is not cached after it. */
+    generation: number;
+  };
+};
+
+function cache() {
+  state.__sessionCache ??= { entries: new Map(), lastPingBack: 0, generation: 0, pingToken: `p:${process.pid}:${Math.random().toString(36).slice(2)}` };
+  return state.__sessionCache;
+}
+
+function onNotification(payload: string): void {
+  const c = cache();
+  if (payload === c.pingToken) {
+    c.lastPingBack = Date.now();
+    return;
+  }
+  c.generation++;
+  const [kind, raw] = payload.split(":");
+  if (kind === "s") c.entries.delete(payload.slice(2));
+  else if (kind === "u" || kind === "t") {
+    const id = Number(raw);
+    for (const [sid, e] of c.entries) if ((kind === "u" ? e.user.id : e.user.tenantId) === id) c.entries.delete(sid);
+  }
+}
+
+async function ping(database: Database): Promise<void> {
+  await database.db.execute(sql`select pg_notify(${CHANNEL}, ${cache().pingToken})`);
+}
+
+function start(database: Database): Promise<void> {
+  const c = cache();
+  c.started ??= (async () => {
+    await database.listen(CHANNEL, onNotification, () => {
+      // (re)connected: anything may have changed meanwhile
+      c.generation++;
+      c.entries.clear();
+      void ping(database).catch(() => {});
+    });
+    const timer = setInterval(() => void ping(database).catch(() => {}), PING_EVERY_MS);
+    timer.unref();
+    await ping(database);
+  })().catch((err) => {
+    c.started = undefined;
+    console.error("[auth] canale delle notifiche non disponibile: le sessioni si leggono dal database", err);
+  });
+  return c.started;
+}
+
+function isChannelAlive(): boolean {
+  return Date.now() - cache().lastPingBack < ALIVE_WITHIN_MS;
+}
+
+/**
+ * The user of a live session, or null when the session is unknown, revoked, expired, idle too long,
+ * or its user is disabled. Idle and expired sessions are revoked on the way.
+ */
+export async function getSessionUser(sessionId: string, now = Date.now()): Promise<SessionUser | null> {
+  const database = await getDatabase();
+  void start(database);
+  const c = cache();
+  const alive = isChannelAlive();
+  let entry = alive ? c.entries.get(sessionId) : undefined;
+  if (!entry) {
+    const generation = c.generation;
+    const user = await loadSession(database.db, sessionId);
+    if (!user) return null;
+    entry = { user, lastSeenAt: user.lastSeenAt, touchedAt: now };
+    if (alive && !user.revoked && generation === c.generation) {
+      if (c.entries.size >= MAX_ENTRIES) c.entries.delete(c.entries.keys().next().value!);
+      c.entries.set(sessionId, entry);
+    }
+  }
+  const { user } = entry;
+  if (user.revoked || user.disabled) return null;
+  if (now >= user.expiresAt) {
+    await endSession(database, sessionId, "expired");
+    return null;
+  }
+  if (now - entry.lastSeenAt > idleTimeoutMs()) {
+    // another instance may have seen later activity: the database decides
+    const fresh = await loadSession(database.db, sessionId);
+    if (!fresh || fresh.revoked || now - fresh.lastSeenAt > idleTimeoutMs()) {
+      await endSession(database, sessionId, "idle");
+      return null;
+    }
+    entry.lastSeenAt = fresh.lastSeenAt;
+  }
+  entry.lastSeenAt = now;
+  if (now - entry.touchedAt >= TOUCH_INTERVAL_MS) {
+    entry.touchedAt = now;
+    void touchSession(database.db, sessionId, new Date(now)).catch((err) => console.error("[auth] last_seen_at", err));
+  }
+  return user;
+}
+
+async function endSession(database: Database, sessionId: string, reason: "idle" | "expired"): Promise<void> {
+  cache().entries.delete(sessionId);
+  await revokeSession(database.db, sessionId, reason);
+}
+
+/** Drops a session from this process's cache at once (the notification does the same for the others). */
+export function forgetSession(sessionId: string): void {
+  cache().entries.delete(sessionId);
+}
+
+/** Drops every cached session of a user in this process. */
+export function forgetUser(userId: number): void {
+  onNotification(`u:${userId}`);
+}
