@@ -36,7 +36,7 @@ export default async function proxy(req: NextRequest) {
   headers.set("x-pathname", path);
   const res = NextResponse.next({ request: { headers } });
   if (decision.kind === "logout" && user) {
-    forgetSession(user.sessionId);
+    await forgetSession(user.sessionId);
     await revokeSession(await getDb(), user.sessionId, "logout");
   }
   if (decision.kind === "logout" || staleCookie) {

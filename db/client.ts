@@ -108,6 +108,11 @@ export function getDatabase(): Promise<Database> {
   return g.__gestionaleDb;
 }
 
+/** Makes `database` the process-wide one (tests and scripts that open their own). */
+export function useDatabase(database: Database): void {
+  g.__gestionaleDb = Promise.resolve(database);
+}
+
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }

@@ -31,6 +31,6 @@ if (!fs.existsSync(buildId) || fs.statSync(buildId).mtimeMs < newestSource) {
 console.log("Preparazione del database dimostrativo...");
 run("npx", ["tsx", "scripts/db-seed.ts"]);
 console.log(`Demo su http://localhost:${port} — accesso: demo / demo1234 oppure mario.rossi@example.it / rossi1234`);
-const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit" });
+const server = spawn(process.execPath, ["--max-semi-space-size=64", "scripts/server.mjs"], { stdio: "inherit", env: { ...process.env, PORT: port } });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

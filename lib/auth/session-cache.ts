@@ -28,24 +28,28 @@ interface Entry {
   touchedAt: number;
 }
 
-const state = globalThis as unknown as {
-  __sessionCache?: {
-    entries: Map<string, Entry>;
-    started?: Promise<void>;
-    lastPingBack: number;
-    pingToken: string;
-    /** Bumped by every change notification: a row read before a change is not cached after it. */
-    generation: number;
-  };
-};
-
-function cache() {
-  state.__sessionCache ??= { entries: new Map(), lastPingBack: 0, generation: 0, pingToken: `p:${process.pid}:${Math.random().toString(36).slice(2)}` };
-  return state.__sessionCache;
+interface CacheState {
+  entries: Map<string, Entry>;
+  started?: Promise<void>;
+  lastPingBack: number;
+  pingToken: string;
+  /** Bumped by every change notification: a row read before a change is not cached after it. */
+  generation: number;
 }
 
-function onNotification(payload: string): void {
-  const c = cache();
+/** One cache per database (one per process in production; tests may open several). */
+const caches = new WeakMap<Database, CacheState>();
+
+function cacheOf(database: Database): CacheState {
+  let c = caches.get(database);
+  if (!c) {
+    c = { entries: new Map(), lastPingBack: 0, generation: 0, pingToken: `p:${process.pid}:${Math.random().toString(36).slice(2)}` };
+    caches.set(database, c);
+  }
+  return c;
+}
+
+function onNotification(c: CacheState, payload: string): void {
   if (payload === c.pingToken) {
     c.lastPingBack = Date.now();
     return;
@@ -60,13 +64,13 @@ function onNotification(payload: string): void {
 }
 
 async function ping(database: Database): Promise<void> {
-  await database.db.execute(sql`select pg_notify(${CHANNEL}, ${cache().pingToken})`);
+  await database.db.execute(sql`select pg_notify(${CHANNEL}, ${cacheOf(database).pingToken})`);
 }
 
 function start(database: Database): Promise<void> {
-  const c = cache();
+  const c = cacheOf(database);
   c.started ??= (async () => {
-    await database.listen(CHANNEL, onNotification, () => {
+    await database.listen(CHANNEL, (payload) => onNotification(c, payload), () => {
       // (re)connected: anything may have changed meanwhile
       c.generation++;
       c.entries.clear();
@@ -82,8 +86,8 @@ function start(database: Database): Promise<void> {
   return c.started;
 }
 
-function isChannelAlive(): boolean {
-  return Date.now() - cache().lastPingBack < ALIVE_WITHIN_MS;
+function isChannelAlive(c: CacheState): boolean {
+  return Date.now() - c.lastPingBack < ALIVE_WITHIN_MS;
 }
 
 /**
@@ -93,8 +97,8 @@ function isChannelAlive(): boolean {
 export async function getSessionUser(sessionId: string, now = Date.now()): Promise<SessionUser | null> {
   const database = await getDatabase();
   void start(database);
-  const c = cache();
-  const alive = isChannelAlive();
+  const c = cacheOf(database);
+  const alive = isChannelAlive(c);
   let entry = alive ? c.entries.get(sessionId) : undefined;
   if (!entry) {
     const generation = c.generation;
@@ -130,16 +134,11 @@ export async function getSessionUser(sessionId: string, now = Date.now()): Promi
 }
 
 async function endSession(database: Database, sessionId: string, reason: "idle" | "expired"): Promise<void> {
-  cache().entries.delete(sessionId);
+  cacheOf(database).entries.delete(sessionId);
   await revokeSession(database.db, sessionId, reason);
 }
 
 /** Drops a session from this process's cache at once (the notification does the same for the others). */
-export function forgetSession(sessionId: string): void {
-  cache().entries.delete(sessionId);
-}
-
-/** Drops every cached session of a user in this process. */
-export function forgetUser(userId: number): void {
-  onNotification(`u:${userId}`);
+export async function forgetSession(sessionId: string): Promise<void> {
+  onNotification(cacheOf(await getDatabase()), `s:${sessionId}`);
 }

@@ -36,6 +36,13 @@ export class Client {
     }
   }
 
+  /** Another client holding a copy of this one's cookies (a stolen or copied session cookie). */
+  copy(): Client {
+    const other = new Client(this.base);
+    for (const [k, v] of this.jar) other.jar.set(k, v);
+    return other;
+  }
+
   hasCookie(name: string): boolean {
     return this.jar.has(name);
   }

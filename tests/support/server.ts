@@ -42,10 +42,13 @@ export async function startServer(kind: TestDbKind, extraEnv: Record<string, str
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "gestionale-outbox-"));
   const logFile = path.join(os.tmpdir(), `gestionale-server-${port}.log`);
   const log = fs.openSync(logFile, "w");
-  const child: ChildProcess = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  // the production server (scripts/server.mjs: client address header; one process per core on PostgreSQL)
+  const child: ChildProcess = spawn(process.execPath, ["--max-semi-space-size=64", path.join("scripts", "server.mjs")], {
     env: {
       ...process.env,
       ...database.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
       NODE_ENV: "production",
       AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
       MAIL_OUTBOX_DIR: outboxDir,

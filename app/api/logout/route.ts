@@ -10,7 +10,7 @@ import { readSessionClaims } from "@/lib/auth/session-token";
 const logout = publicRoute(async ({ req }) => {
   const claims = await readSessionClaims(req.cookies);
   if (claims) {
-    forgetSession(claims.sid);
+    await forgetSession(claims.sid);
     await revokeSession(await getDb(), claims.sid, "logout");
   }
   await signOut({ redirect: false });

@@ -1,0 +1,81 @@
+// npm start — the production server: Next.js behind a small node:http front.
+//
+// - With DATABASE_URL (a PostgreSQL server) it runs one worker process per core (node:cluster, the
+//   primary hands connections round-robin); WEB_CONCURRENCY overrides the count. The embedded PGlite
+//   database can be opened by one process only, so without DATABASE_URL there is a single process.
+// - Route handlers cannot see the socket, so this front writes the client's address into the
+//   x-gestionale-client header of every request, replacing whatever the client sent: the socket's
+//   address, or, when the socket peer is listed in TRUSTED_PROXIES (comma-separated addresses), the
+//   right-most X-Forwarded-For entry that is not itself a trusted proxy. A forged header never counts.
+// - PORT (3000), HOST (0.0.0.0).
+import cluster from "node:cluster";
+import http from "node:http";
+import os from "node:os";
+import next from "next";
+
+const CLIENT_ADDRESS_HEADER = "x-gestionale-client";
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOST || "0.0.0.0";
+const trusted = new Set(
+  (process.env.TRUSTED_PROXIES ?? "")
+    .split(",")
+    .map((s) => normalize(s.trim()))
+    .filter(Boolean),
+);
+
+function normalize(address) {
+  return address?.startsWith("::ffff:") ? address.slice(7) : (address ?? "");
+}
+
+/** The client's address as the trusted chain reports it. */
+export function clientAddressOf(req) {
+  let address = normalize(req.socket.remoteAddress);
+  if (!trusted.has(address)) return address;
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((s) => normalize(s.trim()))
+    .filter(Boolean);
+  while (forwarded.length > 0 && trusted.has(address)) address = forwarded.pop();
+  return address;
+}
+
+function workerCount() {
+  if (!process.env.DATABASE_URL) return 1;
+  const n = Number(process.env.WEB_CONCURRENCY);
+  return Number.isInteger(n) && n > 0 ? n : os.availableParallelism();
+}
+
+async function serve() {
+  const app = next({ dev: false, dir: process.cwd(), hostname, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer((req, res) => {
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req);
+    handle(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(port, hostname);
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.close(() => process.exit(0)));
+}
+
+const count = workerCount();
+if (count > 1 && cluster.isPrimary) {
+  console.log(`Gestionale: ${count} processi su http://${hostname}:${port}`);
+  for (let i = 0; i < count; i++) cluster.fork();
+  let stopping = false;
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`processo ${worker.process.pid} terminato (${signal ?? code}): riavvio`);
+    cluster.fork();
+  });
+  for (const sig of ["SIGINT", "SIGTERM"]) {
+    process.on(sig, () => {
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.kill(sig);
+      setTimeout(() => process.exit(0), 5000).unref();
+    });
+  }
+} else {
+  await serve();
+  if (count === 1) console.log(`Gestionale su http://${hostname}:${port}`);
+}
