@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { NotFoundError, StaleVersionError } from "@/lib/errors";
 import type { Db } from "./client";
 import { tenants, type Tenant } from "./schema";
@@ -17,6 +18,74 @@ export interface ListOptions {
   offset?: number;
 }
 
+/** A join of a scoped select: the joined table's tenant condition is added to `on`. */
+export interface ScopedJoin {
+  table: TenantTable;
+  on: SQL;
+  /** Default "left". */
+  type?: "left" | "inner";
+}
+
+/**
+ * The executable end of a scoped select: a Drizzle select (thenable, with orderBy, limit, offset,
+ * as, toSQL) whose rows are typed from the selected fields. Columns of left-joined tables may be
+ * null at run time although their type does not say so: select them through coalesce() or check.
+ */
+export type ScopedQuery<F extends SelectedFields> = PgSelect & Promise<SelectResultFields<F>[]> & {
+  orderBy(...columns: (SQL | PgColumn | SQL.Aliased)[]): ScopedQuery<F>;
+  limit(n: number): ScopedQuery<F>;
+  offset(n: number): ScopedQuery<F>;
+};
+
+/**
+ * `scope.select(fields).from(table).leftJoin(other, on).where(conditions)`: every table of the query
+ * carries the tenant condition (the main one in WHERE, the joined ones in their ON), so a join can
+ * never reach another tenant's rows and no caller writes `tenant_id` by hand.
+ */
+export class ScopedSelect<F extends SelectedFields> {
+  private readonly joins: ScopedJoin[] = [];
+  private table?: TenantTable;
+
+  constructor(
+    private readonly database: Db,
+    private readonly scope: TenantScope,
+    private readonly fields: F,
+  ) {}
+
+  from(table: TenantTable): this {
+    this.table = table;
+    return this;
+  }
+
+  leftJoin(table: TenantTable, on: SQL): this {
+    this.joins.push({ table, on, type: "left" });
+    return this;
+  }
+
+  innerJoin(table: TenantTable, on: SQL): this {
+    this.joins.push({ table, on, type: "inner" });
+    return this;
+  }
+
+  /** Several joins at once (grid definitions declare theirs as data). */
+  join(joins: readonly ScopedJoin[] | undefined): this {
+    if (joins) this.joins.push(...joins);
+    return this;
+  }
+
+  /** The query, with the tenant conditions ANDed to `conditions` (undefined ones are skipped). */
+  where(...conditions: (SQL | undefined)[]): ScopedQuery<F> {
+    const table = this.table;
+    if (!table) throw new Error("scope.select(...).from(table) mancante");
+    let q = (this.database.select(this.fields).from(table as PgTable) as unknown as { $dynamic(): PgSelect }).$dynamic();
+    for (const j of this.joins) {
+      const on = and(j.on, eq(j.table.tenantId, this.scope.tenantId))!;
+      q = j.type === "inner" ? q.innerJoin(j.table as PgTable, on) : q.leftJoin(j.table as PgTable, on);
+    }
+    return q.where(this.scope.where(table, ...conditions)) as unknown as ScopedQuery<F>;
+  }
+}
+
 /**
  * The tenant-scoped data layer. Route handlers receive a scope built from the session by the
  * guard and never see the raw database, so every read and write carries `tenant_id = <session tenant>`.
@@ -30,7 +99,8 @@ export class TenantScope {
 
   /**
    * The unscoped database, for platform tables that are not business data: global login
-   * uniqueness, password tokens, the mail outbox. Never use it for tenant tables.
+   * uniqueness, password tokens, sessions, the mail outbox. Never use it for tenant tables: their
+   * reads go through select()/list()/find(), their writes through insert()/update()/updateWhere()/delete().
    */
   get platform(): Db {
     return this.database;
@@ -39,6 +109,27 @@ export class TenantScope {
   /** The tenant condition ANDed with the caller's conditions. */
   where<T extends TenantTable>(table: T, ...conditions: (SQL | undefined)[]): SQL {
     return and(eq(table.tenantId, this.tenantId), ...conditions) as SQL;
+  }
+
+  /** A select whose tables all carry the tenant condition (see ScopedSelect). */
+  select<F extends SelectedFields>(fields: F): ScopedSelect<F> {
+    return new ScopedSelect(this.database, this, fields);
+  }
+
+  /** Sets `values` on every row of this tenant matching `where`; returns the changed ids. */
+  async updateWhere<T extends TenantTable>(table: T, where: SQL | undefined, values: Partial<NewRow<T>> | Record<string, unknown>): Promise<number[]> {
+    const rows = (await this.database
+      .update(table as PgTable)
+      .set(values as never)
+      .where(this.where(table, where))
+      .returning({ id: table.id })) as { id: number }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** Deletes every row of this tenant matching `where`; returns how many. */
+  async deleteWhere<T extends TenantTable>(table: T, where: SQL | undefined): Promise<number> {
+    const rows = await this.database.delete(table as PgTable).where(this.where(table, where)).returning({ id: table.id });
+    return rows.length;
   }
 
   async list<T extends TenantTable>(table: T, opts: ListOptions = {}): Promise<Row<T>[]> {

@@ -6,20 +6,17 @@ import { romeDateInDays } from "@/lib/subscription";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { createTenantWithAdmin } from "./queries/accounts";
-import { createAgent } from "./queries/agents";
-import { createBankAccount } from "./queries/bank-accounts";
-import { createInvoiceSectional } from "./queries/invoice-sectionals";
-import { createItem, createService } from "./queries/items";
-import { createPaymentModality } from "./queries/payment-modalities";
+import type { AnyEntity } from "./entity";
+import { agentEntity } from "./queries/agents";
+import { bankAccountEntity } from "./queries/bank-accounts";
+import { invoiceSectionalEntity } from "./queries/invoice-sectionals";
+import { itemEntity } from "./queries/items";
+import { paymentModalityEntity } from "./queries/payment-modalities";
+import { serviceEntity } from "./queries/services";
 import { initTenantDefaults } from "./queries/tenant-defaults";
 import { TenantScope } from "./scope";
 import { bankAccounts, fieldValues, invoiceSectionals, tenants, users, vatRates, type Tenant, type User } from "./schema";
 import { hashPassword } from "@/lib/auth/password";
-import { agentSchema } from "@/lib/schemas/agent";
-import { bankAccountSchema } from "@/lib/schemas/bank-account";
-import { invoiceSectionalSchema } from "@/lib/schemas/invoice-sectional";
-import { itemSchema } from "@/lib/schemas/item";
-import { paymentModalitySchema } from "@/lib/schemas/payment-modality";
 
 export const DEMO_LOGIN = { username: "demo", password: "demo1234" } as const;
 export const ROSSI_LOGIN = { username: "mario.rossi@example.it", password: "rossi1234" } as const;
@@ -190,10 +187,10 @@ async function seedLookupTables(db: Db, tenantId: number, seed: LookupSeed): Pro
   if ((await scope.count(bankAccounts)) > 0) return;
   // tenants created before the lookup tables existed missed their defaults
   if ((await scope.count(vatRates)) === 0 && (await scope.count(invoiceSectionals)) === 0) await initTenantDefaults(scope);
-  for (const b of seed.bankAccounts) await createBankAccount(scope, bankAccountSchema.parse(b));
+  for (const b of seed.bankAccounts) await seedRecord(bankAccountEntity, scope, b);
   const modalities = new Map<string, number>();
   for (const m of seed.paymentModalities) {
-    const saved = await createPaymentModality(scope, paymentModalitySchema.parse(m));
+    const saved = await seedRecord(paymentModalityEntity, scope, m);
     modalities.set(saved.name, saved.id);
   }
   const rates = await scope.list(vatRates);
@@ -202,17 +199,17 @@ async function seedLookupTables(db: Db, tenantId: number, seed: LookupSeed): Pro
     const r = rates.find((x) => x.rate === rate && (natura ? x.natura === natura : !x.natura));
     return r ? { id: r.id } : null;
   };
-  for (const i of seed.items) await createItem(scope, itemSchema.parse({ ...i, vat: vat(i.vatRate) }));
-  for (const i of seed.services) await createService(scope, itemSchema.parse({ ...i, vat: vat(i.vatRate) }));
+  for (const i of seed.items) await seedRecord(itemEntity, scope, { ...i, vat: vat(i.vatRate) });
+  for (const i of seed.services) await seedRecord(serviceEntity, scope, { ...i, vat: vat(i.vatRate) });
   for (const a of seed.agents) {
     let title = null;
     if (a.title) {
       const [existingTitle] = await scope.list(fieldValues, { where: and(eq(fieldValues.fieldName, "title"), eq(fieldValues.fieldValue, a.title)), limit: 1 });
       title = { id: (existingTitle ?? (await scope.insert(fieldValues, { fieldName: "title", fieldValue: a.title }))).id };
     }
-    await createAgent(scope, agentSchema.parse({ ...a, title }));
+    await seedRecord(agentEntity, scope, { ...a, title });
   }
-  for (const s of seed.sectionals) await createInvoiceSectional(scope, invoiceSectionalSchema.parse(s));
+  for (const s of seed.sectionals) await seedRecord(invoiceSectionalEntity, scope, s);
   const usual = modalities.get(seed.usualPaymentModality);
   if (usual) await db.update(tenants).set({ paymentModalityId: usual }).where(eq(tenants.id, tenantId));
 }
@@ -220,4 +217,9 @@ async function seedLookupTables(db: Db, tenantId: number, seed: LookupSeed): Pro
 async function existing(db: Db, username: string): Promise<{ tenant: Tenant; admin: User } | undefined> {
   const [row] = await db.select({ admin: users, tenant: tenants }).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(eq(users.username, username));
   return row;
+}
+
+/** Creates a record exactly as POST {url} would: through the entity's schema and create. */
+export function seedRecord<E extends AnyEntity>(entity: E, scope: TenantScope, raw: unknown): ReturnType<E["create"]> {
+  return entity.create(scope, entity.input.parse(raw)) as ReturnType<E["create"]>;
 }

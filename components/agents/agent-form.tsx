@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from "react";
 import { Controller } from "react-hook-form";
-import { EntityFormModal } from "@/components/form/entity-form-modal";
+import { EntityForm } from "@/components/form/entity-form";
 import { FormField } from "@/components/form/form-field";
 import { AjaxSelect, type SelectableEntity } from "@/components/form/inputs";
 import { FieldValueListDialog } from "@/components/field-values/field-value-list-dialog";
@@ -10,70 +10,39 @@ import { RowsGrid, type RowsGridColumn } from "@/components/grid/rows-grid";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { formatDecimalText } from "@/lib/client/input-values";
-import { formDataUrl, saveUrlFor } from "@/lib/client/use-entity-form";
 import type { ZodForm } from "@/lib/client/use-zod-form";
-import { agentSchema } from "@/lib/schemas/agent";
-import type { FieldValueDto } from "@/lib/schemas/field-value";
+import type { Loaded } from "@/lib/schemas/entity";
+import { agentApi, agentSchema, type AgentFormData, type AgentJson } from "@/lib/schemas/agent";
+import type { FieldValueJson } from "@/lib/schemas/field-value";
 import { CommissionRowForm, type CommissionRow } from "./commission-row-form";
 
-export const AGENTS_URL = "/api/agents";
 /** The field-value list of the agents' titles (GET /api/field-values/get-filtered-list/title). */
 export const AGENT_TITLE_FIELD = "title";
 const TITLE_OPTIONS_URL = `/api/field-values/get-filtered-list/${AGENT_TITLE_FIELD}`;
-
-/** The agent as create-form-data / update-form-data / the save answer it. */
-export interface AgentEntity {
-  [key: string]: unknown;
-  id?: number | null;
-  version?: number;
-  title?: SelectableEntity | null;
-  firstName?: string;
-  lastName?: string;
-  email1?: string;
-  email2?: string;
-  phone1?: string;
-  phone2?: string;
-  agentCommissions?: CommissionRow[];
-  toString?: string;
-}
 
 type AgentForm = ZodForm<typeof agentSchema>;
 
 export interface AgentFormProps {
   /** The agent to edit; without it the form creates one. */
   id?: number;
-  onSaved?: (saved: AgentEntity) => void;
+  onSaved?: (saved: AgentJson) => void;
   onClose: () => void;
 }
 
 /** 'Inserimento agente' / 'Modifica agente {name}': cards 'Dati personali', 'Indirizzi e contatti', 'Provvigioni'. */
 export function AgentForm({ id, onSaved, onClose }: AgentFormProps) {
   return (
-    <EntityFormModal<typeof agentSchema, AgentEntity>
-      entityName="agent"
-      loadUrl={formDataUrl(AGENTS_URL, id)}
-      saveUrl={(entity) => saveUrlFor(AGENTS_URL, entity)}
+    <EntityForm<typeof agentSchema, Loaded<AgentJson>, AgentFormData>
+      api={agentApi}
+      id={id}
       schema={agentSchema}
-      recordId={id}
       size="lg"
       title={(entity) => (entity.id ? `Modifica agente ${entity.toString ?? ""}`.trim() : "Inserimento agente")}
-      toFormValues={(entity) => ({
-        id: entity.id ?? undefined,
-        version: entity.version ?? 0,
-        title: (entity.title ?? null) as { id: number; toString?: string } | null,
-        firstName: entity.firstName ?? "",
-        lastName: entity.lastName ?? "",
-        email1: entity.email1 ?? "",
-        email2: entity.email2 ?? "",
-        phone1: entity.phone1 ?? "",
-        phone2: entity.phone2 ?? "",
-        agentCommissions: (entity.agentCommissions ?? []) as never,
-      })}
       onSaved={(saved) => onSaved?.(saved)}
       onClose={onClose}
     >
       {(form) => <AgentFormBody form={form} />}
-    </EntityFormModal>
+    </EntityForm>
   );
 }
 
@@ -82,7 +51,7 @@ function AgentFormBody({ form }: { form: AgentForm }) {
   const closeTitles = useCallback(() => setTitlesOpen(false), []);
   // a title created (or renamed) in the list becomes the agent's title
   const onTitleChanged = useCallback(
-    (saved?: FieldValueDto) => {
+    (saved?: FieldValueJson) => {
       if (saved) form.setValue("title", { id: saved.id, toString: saved.fieldValue }, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     },
     [form],

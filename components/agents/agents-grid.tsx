@@ -2,7 +2,8 @@
 
 import { EntityGrid } from "@/components/grid/entity-grid";
 import type { GridPage } from "@/components/grid/grid-types";
-import { AGENTS_URL, AgentForm } from "./agent-form";
+import { agentApi } from "@/lib/schemas/agent";
+import { AgentForm } from "./agent-form";
 
 /**
  * The Agenti page body: the server-paged grid (first block from the server component),
@@ -12,9 +13,8 @@ import { AGENTS_URL, AgentForm } from "./agent-form";
 export function AgentsGrid({ initial }: { initial: GridPage }) {
   return (
     <EntityGrid
-      apiUrl={AGENTS_URL}
+      api={agentApi}
       initial={initial}
-      rowColorTable="agents"
       createLabel="Nuovo agente"
       height="calc(100vh - 14rem)"
       renderForm={(p) => <AgentForm {...p} />}

@@ -1,28 +1,16 @@
 "use client";
 
-import { EntityFormModal } from "@/components/form/entity-form-modal";
+import { EntityForm } from "@/components/form/entity-form";
 import { FormField } from "@/components/form/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { formDataUrl, saveUrlFor } from "@/lib/client/use-entity-form";
-import { BANK_ACCOUNT_TYPES, bankAccountSchema } from "@/lib/schemas/bank-account";
-
-const API = "/api/bank-accounts";
-
-export interface BankAccountEntity extends Record<string, unknown> {
-  id?: number | null;
-  version?: number;
-  bankAccountType?: string;
-  bankName?: string;
-  code?: string;
-  iban?: string;
-  url?: string;
-}
+import type { Loaded } from "@/lib/schemas/entity";
+import { BANK_ACCOUNT_TYPES, bankAccountApi, bankAccountSchema, type BankAccountFormData, type BankAccountJson } from "@/lib/schemas/bank-account";
 
 export interface BankAccountFormProps {
   /** Edit this account; without it the form creates one. */
   id?: number | null;
-  onSaved?: (saved: BankAccountEntity) => void;
+  onSaved?: (saved: BankAccountJson) => void;
   onClose: () => void;
 }
 
@@ -33,22 +21,12 @@ export interface BankAccountFormProps {
  */
 export function BankAccountForm({ id, onSaved, onClose }: BankAccountFormProps) {
   return (
-    <EntityFormModal<typeof bankAccountSchema, BankAccountEntity>
-      entityName="bankAccount"
-      loadUrl={formDataUrl(API, id)}
-      saveUrl={(entity) => saveUrlFor(API, entity)}
+    <EntityForm<typeof bankAccountSchema, Loaded<BankAccountJson>, BankAccountFormData>
+      api={bankAccountApi}
+      id={id}
       schema={bankAccountSchema}
-      recordId={id ?? undefined}
       size="md"
       title={(entity) => (entity.id ? "Modifica conto corrente" : "Inserimento conto corrente")}
-      toFormValues={(entity) => ({
-        bankAccountType: (entity.bankAccountType as (typeof BANK_ACCOUNT_TYPES)[number]) ?? "Conto bancario",
-        bankName: entity.bankName ?? "",
-        code: entity.code ?? "",
-        iban: entity.iban ?? "",
-        url: entity.url ?? "",
-        version: entity.version ?? 0,
-      })}
       onSaved={(saved) => onSaved?.(saved)}
       onClose={onClose}
     >
@@ -101,6 +79,6 @@ export function BankAccountForm({ id, onSaved, onClose }: BankAccountFormProps) 
           </div>
         );
       }}
-    </EntityFormModal>
+    </EntityForm>
   );
 }

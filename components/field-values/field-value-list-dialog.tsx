@@ -6,7 +6,7 @@ import type { GridPage } from "@/components/grid/grid-types";
 import { Button, Spinner } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { apiGet, isAbortError, showError } from "@/lib/client/api";
-import type { FieldValueDto } from "@/lib/schemas/field-value";
+import { fieldValueApi, type FieldValueJson } from "@/lib/schemas/field-value";
 import { FieldValueForm } from "./field-value-form";
 
 export interface FieldValueListDialogProps {
@@ -17,7 +17,7 @@ export interface FieldValueListDialogProps {
   title?: string;
   onClose: () => void;
   /** After any create, update or delete (e.g. to refresh an ajax select). */
-  onChanged?: (saved?: FieldValueDto) => void;
+  onChanged?: (saved?: FieldValueJson) => void;
 }
 
 /**
@@ -63,11 +63,10 @@ export function FieldValueListDialog({ open, fieldName, title = "Valori", onClos
       }
     >
       {initial ? (
-        <EntityGrid<FieldValueDto>
-          apiUrl="/api/field-values"
+        <EntityGrid<FieldValueJson>
+          api={fieldValueApi}
           initial={initial}
           params={{ fieldName }}
-          rowColorTable="field_values"
           createLabel="Crea valore"
           height="50vh"
           onChanged={onChanged}

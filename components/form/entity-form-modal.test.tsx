@@ -144,7 +144,7 @@ describe("EntityFormModal", () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     const post = calls.find((c) => c.method === "POST")!;
     expect(post.url).toBe("/api/agents/7");
-    expect(JSON.parse(String((post.body as FormData).get("agent")))).toMatchObject({ id: 7, name: "Luigi", percentage: "10.00", version: 3 });
+    expect(JSON.parse(String((post.body as FormData).get("agent")))).toEqual({ name: "Luigi", percentage: "10.00", version: 3 });
     expect(onSaved.mock.calls[0]![0]).toMatchObject({ name: "Luigi", version: 4 });
     expect(onClose).toHaveBeenCalled();
     expect(await screen.findByText("Salvataggio effettuato")).toBeTruthy();

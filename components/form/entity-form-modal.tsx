@@ -23,7 +23,7 @@ import {
 } from "@/lib/client/api";
 import { notifyInfo } from "@/lib/client/notify";
 import { ALREADY_OPEN_MESSAGE, claimRecord, releaseRecord } from "@/lib/client/use-entity-form";
-import { collectErrorMessages, useZodForm, type FormSchema, type ZodForm } from "@/lib/client/use-zod-form";
+import { collectErrorMessages, pickFormValues, useZodForm, type FormSchema, type ZodForm } from "@/lib/client/use-zod-form";
 import { FormTabs, type FormTabDef } from "./tabs";
 
 export type { FormTabDef } from "./tabs";
@@ -69,11 +69,11 @@ export interface EntityFormModalProps<TSchema extends FormSchema, TEntity extend
   recordId?: number | string;
   /** The form body. With tabs, wrap each tab's fields in <FormTab value=key>. */
   children: (form: ZodForm<TSchema>, formData: TFormData, context: EntityFormContext<TEntity>) => ReactNode;
-  /** After a successful save, with the saved entity (response[entityName]) and the whole response. */
-  onSaved?: (saved: TEntity, response: ApiOk) => void;
+  /** After a successful save, with the saved entity (response[entityName]: never a draft) and the whole response. */
+  onSaved?: (saved: Exclude<TEntity, { id: null }>, response: ApiOk) => void;
   /** The modal is done (saved, closed, or could not load). */
   onClose: () => void;
-  /** Entity -> form values (default: the entity itself, so id and version round-trip). */
+  /** Entity -> form values (default: the entity's fields that the schema declares, version included). */
   toFormValues?: (entity: TEntity, formData: TFormData) => DefaultValues<z.input<TSchema>>;
   /** Form values -> posted JSON (default: the form values). */
   toPayload?: (values: z.input<TSchema>, entity: TEntity) => unknown;
@@ -181,8 +181,8 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
 
   const toValues = useCallback(
     (entity: TEntity, formData: TFormData) =>
-      (toFormValues ? toFormValues(entity, formData) : (entity as unknown)) as DefaultValues<z.input<TSchema>>,
-    [toFormValues],
+      (toFormValues ? toFormValues(entity, formData) : pickFormValues(schema, entity)) as DefaultValues<z.input<TSchema>>,
+    [toFormValues, schema],
   );
   const toValuesRef = useRef(toValues);
   toValuesRef.current = toValues;
@@ -269,7 +269,7 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
       form.reset(toValuesRef.current(saved, loaded?.formData as TFormData));
       setFiles({});
       setLoaded((current) => (current ? { ...current, entity: saved } : current));
-      onSaved?.(saved, response);
+      onSaved?.(saved as Exclude<TEntity, { id: null }>, response);
       if (closeOnSave) onClose();
       void showSuccess(response);
     } catch (error) {

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { confirmDialog } from "@/components/ui/dialogs";
 import { apiDelete, showError, showSuccess } from "@/lib/client/api";
 import { useEntityFormDialog } from "@/lib/client/use-entity-form";
+import type { EntityApi } from "@/lib/schemas/entity";
 import type { GridPage } from "./grid-types";
 import { ServerGrid } from "./server-grid";
 
@@ -19,12 +20,10 @@ export interface EntityGridFormProps<TSaved = unknown> {
 }
 
 export interface EntityGridProps<TSaved = unknown> {
-  /** API base of the entity, e.g. "/api/items": list GET, `/export`, DELETE `/{id}`. */
-  apiUrl: string;
+  /** The entity's API (lib/schemas/<entity>.ts): list GET {url}, {url}/export, DELETE {url}/{id}, row colours of api.table. */
+  api: EntityApi;
   /** The first block, rendered on the server with listGrid (or fetched by a dialog). */
   initial: GridPage;
-  /** Row colour registry name (lib/grid/row-color-tables.ts), e.g. "items". */
-  rowColorTable: string;
   /** Label of the create button, e.g. 'Nuovo prodotto'. */
   createLabel: string;
   /** The entity's modal form (EntityFormModal), opened for create or edit. */
@@ -46,9 +45,8 @@ export interface EntityGridProps<TSaved = unknown> {
  * selected rows ('Confermi l'eliminazione?', then DELETE {apiUrl}/{id} for each and a reload).
  */
 export function EntityGrid<TSaved = unknown>({
-  apiUrl,
+  api,
   initial,
-  rowColorTable,
   createLabel,
   renderForm,
   params,
@@ -57,6 +55,7 @@ export function EntityGrid<TSaved = unknown>({
   onSelectionChange,
   toolbarExtra,
 }: EntityGridProps<TSaved>) {
+  const apiUrl = api.url;
   const dialog = useEntityFormDialog();
   const [reloadKey, setReloadKey] = useState(0);
   const reload = useCallback(
@@ -88,7 +87,7 @@ export function EntityGrid<TSaved = unknown>({
         exportUrl={`${apiUrl}/export`}
         initial={initial}
         params={params}
-        rowColorTable={rowColorTable}
+        rowColorTable={api.table}
         reloadKey={reloadKey}
         height={height}
         onEdit={dialog.openEdit}

@@ -2,7 +2,8 @@
 
 import { EntityGrid } from "@/components/grid/entity-grid";
 import type { GridPage } from "@/components/grid/grid-types";
-import { PAYMENT_MODALITIES_URL, PaymentModalityForm } from "./payment-modality-form";
+import { paymentModalityApi } from "@/lib/schemas/payment-modality";
+import { PaymentModalityForm } from "./payment-modality-form";
 
 /**
  * The Modalità pagamento page body: the server-paged grid (first block from the server component),
@@ -12,9 +13,8 @@ import { PAYMENT_MODALITIES_URL, PaymentModalityForm } from "./payment-modality-
 export function PaymentModalitiesGrid({ initial }: { initial: GridPage }) {
   return (
     <EntityGrid
-      apiUrl={PAYMENT_MODALITIES_URL}
+      api={paymentModalityApi}
       initial={initial}
-      rowColorTable="payment_modalities"
       createLabel="Nuovo metodo di pagamento"
       height="calc(100vh - 14rem)"
       renderForm={(p) => <PaymentModalityForm {...p} />}

@@ -2,30 +2,17 @@
 
 import { useCallback, useState } from "react";
 import { Controller } from "react-hook-form";
-import { EntityFormModal } from "@/components/form/entity-form-modal";
+import { EntityForm } from "@/components/form/entity-form";
 import { FormField } from "@/components/form/form-field";
 import { RowsGrid, type RowsGridColumn } from "@/components/grid/rows-grid";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { formatDecimalText } from "@/lib/client/input-values";
-import { formDataUrl, saveUrlFor } from "@/lib/client/use-entity-form";
 import type { ZodForm } from "@/lib/client/use-zod-form";
-import { PAYMENT_TYPES, paymentModalitySchema, type PaymentType } from "@/lib/schemas/payment-modality";
+import type { Loaded } from "@/lib/schemas/entity";
+import { PAYMENT_TYPES, paymentModalityApi, paymentModalitySchema, type PaymentModalityFormData, type PaymentModalityJson, type PaymentType } from "@/lib/schemas/payment-modality";
 import { PaymentRowForm, type PaymentRow } from "./payment-row-form";
-
-export const PAYMENT_MODALITIES_URL = "/api/payment-modalities";
-
-/** The modality as create-form-data / update-form-data / the save answer it. */
-export interface PaymentModalityEntity {
-  [key: string]: unknown;
-  id?: number | null;
-  version?: number;
-  name?: string;
-  paymentType?: string | null;
-  paymentModalityRows?: PaymentRow[];
-  toString?: string;
-}
 
 type PaymentModalityForm = ZodForm<typeof paymentModalitySchema>;
 
@@ -35,7 +22,7 @@ const PAYMENT_TYPE_OPTIONS = (Object.entries(PAYMENT_TYPES) as [PaymentType, str
 export interface PaymentModalityFormProps {
   /** The modality to edit; without it the form creates one. */
   id?: number;
-  onSaved?: (saved: PaymentModalityEntity) => void;
+  onSaved?: (saved: PaymentModalityJson) => void;
   onClose: () => void;
 }
 
@@ -45,26 +32,17 @@ export interface PaymentModalityFormProps {
  */
 export function PaymentModalityForm({ id, onSaved, onClose }: PaymentModalityFormProps) {
   return (
-    <EntityFormModal<typeof paymentModalitySchema, PaymentModalityEntity>
-      entityName="paymentModality"
-      loadUrl={formDataUrl(PAYMENT_MODALITIES_URL, id)}
-      saveUrl={(entity) => saveUrlFor(PAYMENT_MODALITIES_URL, entity)}
+    <EntityForm<typeof paymentModalitySchema, Loaded<PaymentModalityJson>, PaymentModalityFormData>
+      api={paymentModalityApi}
+      id={id}
       schema={paymentModalitySchema}
-      recordId={id}
       size="lg"
       title={(entity) => (entity.id ? "Modifica metodo di pagamento" : "Inserimento metodo di pagamento")}
-      toFormValues={(entity) => ({
-        id: entity.id ?? undefined,
-        version: entity.version ?? 0,
-        name: entity.name ?? "",
-        paymentType: (entity.paymentType ?? "") as PaymentType,
-        paymentModalityRows: (entity.paymentModalityRows ?? []) as never,
-      })}
       onSaved={(saved) => onSaved?.(saved)}
       onClose={onClose}
     >
       {(form) => <PaymentModalityFormBody form={form} />}
-    </EntityFormModal>
+    </EntityForm>
   );
 }
 

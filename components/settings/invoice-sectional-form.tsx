@@ -1,27 +1,13 @@
 "use client";
 
 import { Controller } from "react-hook-form";
-import { EntityFormModal } from "@/components/form/entity-form-modal";
+import { EntityForm } from "@/components/form/entity-form";
 import { FormField } from "@/components/form/form-field";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { formDataUrl, saveUrlFor } from "@/lib/client/use-entity-form";
-import { invoiceSectionalSchema, SECTIONAL_TYPOLOGIES } from "@/lib/schemas/invoice-sectional";
-
-export const INVOICE_SECTIONALS_URL = "/api/invoice-sectionals";
-
-export interface InvoiceSectional {
-  [key: string]: unknown;
-  id?: number;
-  name: string;
-  typology: string;
-  suffix: string;
-  defaultSectional: boolean;
-  disabled?: boolean;
-  version?: number;
-  toString?: string;
-}
+import type { Loaded } from "@/lib/schemas/entity";
+import { invoiceSectionalApi, invoiceSectionalSchema, SECTIONAL_TYPOLOGIES, type InvoiceSectionalFormData, type InvoiceSectionalJson } from "@/lib/schemas/invoice-sectional";
 
 /** 'Inserimento sezionale' / 'Modifica sezionale' (spec §2, §5): name, typology, suffix, default flag. */
 export function InvoiceSectionalForm({
@@ -32,26 +18,17 @@ export function InvoiceSectionalForm({
   /** Sectional to edit; undefined creates one. */
   id?: number;
   onClose: () => void;
-  onSaved?: (saved: InvoiceSectional) => void;
+  onSaved?: (saved: InvoiceSectionalJson) => void;
 }) {
   return (
-    <EntityFormModal<typeof invoiceSectionalSchema, InvoiceSectional>
-      entityName="invoiceSectional"
-      loadUrl={formDataUrl(INVOICE_SECTIONALS_URL, id)}
-      saveUrl={(entity) => saveUrlFor(INVOICE_SECTIONALS_URL, entity)}
+    <EntityForm<typeof invoiceSectionalSchema, Loaded<InvoiceSectionalJson>, InvoiceSectionalFormData>
+      api={invoiceSectionalApi}
+      id={id}
       schema={invoiceSectionalSchema}
-      recordId={id}
       title={(entity) => (entity.id ? "Modifica sezionale" : "Inserimento sezionale")}
       size="sm"
       onClose={onClose}
       onSaved={onSaved}
-      toFormValues={(entity) => ({
-        ...entity,
-        name: entity.name ?? "",
-        typology: (entity.typology || "Tutti") as (typeof SECTIONAL_TYPOLOGIES)[number],
-        suffix: entity.suffix ?? "",
-        defaultSectional: Boolean(entity.defaultSectional),
-      })}
     >
       {(form) => (
         <div className="flex flex-col gap-3">
@@ -92,6 +69,6 @@ export function InvoiceSectionalForm({
           />
         </div>
       )}
-    </EntityFormModal>
+    </EntityForm>
   );
 }

@@ -5,7 +5,8 @@ import { Button, Spinner } from "@/components/ui/button";
 import { confirmDialog } from "@/components/ui/dialogs";
 import { apiGet, apiPost, isAbortError, showError, showSuccess } from "@/lib/client/api";
 import { useEntityFormDialog } from "@/lib/client/use-entity-form";
-import { INVOICE_SECTIONALS_URL, InvoiceSectionalForm, type InvoiceSectional } from "./invoice-sectional-form";
+import { invoiceSectionalApi, type InvoiceSectionalJson } from "@/lib/schemas/invoice-sectional";
+import { InvoiceSectionalForm } from "./invoice-sectional-form";
 
 export const DISABLED_LABEL = "DISABILITATO";
 
@@ -19,7 +20,7 @@ export function disableSectionalMessage(name: string): string {
  * the DISABILITATO label, create / edit forms, disable (confirmed) and enable.
  */
 export function InvoiceSectionalsPanel() {
-  const [rows, setRows] = useState<InvoiceSectional[] | null>(null);
+  const [rows, setRows] = useState<InvoiceSectionalJson[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [reloadSeq, setReloadSeq] = useState(0);
@@ -28,7 +29,7 @@ export function InvoiceSectionalsPanel() {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiGet<{ data: InvoiceSectional[] }>(INVOICE_SECTIONALS_URL, undefined, { signal: controller.signal })
+    apiGet<{ data: InvoiceSectionalJson[] }>(invoiceSectionalApi.url, undefined, { signal: controller.signal })
       .then((response) => {
         setRows(Array.isArray(response.data) ? response.data : []);
         setFailed(false);
@@ -41,12 +42,12 @@ export function InvoiceSectionalsPanel() {
     return () => controller.abort();
   }, [reloadSeq]);
 
-  const toggle = async (row: InvoiceSectional) => {
+  const toggle = async (row: InvoiceSectionalJson) => {
     if (row.id === undefined) return;
     if (!row.disabled && !(await confirmDialog(disableSectionalMessage(row.name), { danger: true, confirmLabel: "Disabilita" }))) return;
     setBusyId(row.id);
     try {
-      const response = await apiPost(`${INVOICE_SECTIONALS_URL}/${row.disabled ? "enable" : "disable"}/${row.id}`);
+      const response = await apiPost(`${invoiceSectionalApi.url}/${row.disabled ? "enable" : "disable"}/${row.id}`);
       void showSuccess(response);
       reload();
     } catch (error) {

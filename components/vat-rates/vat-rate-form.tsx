@@ -1,34 +1,19 @@
 "use client";
 
 import { Controller } from "react-hook-form";
-import { EntityFormModal } from "@/components/form/entity-form-modal";
+import { EntityForm } from "@/components/form/entity-form";
 import { FormField } from "@/components/form/form-field";
 import { DecimalInput } from "@/components/form/inputs";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { formDataUrl, saveUrlFor } from "@/lib/client/use-entity-form";
-import { NATURA_OPTIONS, vatRateSchema } from "@/lib/schemas/vat-rate";
-
-const API = "/api/vat-rates";
-
-export interface VatRateEntity extends Record<string, unknown> {
-  id?: number | null;
-  version?: number;
-  rate?: string;
-  description?: string;
-  natura?: string | null;
-  active?: boolean;
-}
-
-interface VatRateFormData {
-  naturas?: { code: string; label: string }[];
-}
+import type { Loaded } from "@/lib/schemas/entity";
+import { NATURA_OPTIONS, vatRateApi, vatRateSchema, type VatRateFormData, type VatRateJson } from "@/lib/schemas/vat-rate";
 
 export interface VatRateFormProps {
   /** Edit this rate; without it the form creates one. */
   id?: number | null;
-  onSaved?: (saved: VatRateEntity) => void;
+  onSaved?: (saved: VatRateJson) => void;
   onClose: () => void;
 }
 
@@ -39,21 +24,12 @@ export interface VatRateFormProps {
  */
 export function VatRateForm({ id, onSaved, onClose }: VatRateFormProps) {
   return (
-    <EntityFormModal<typeof vatRateSchema, VatRateEntity, VatRateFormData>
-      entityName="vatRate"
-      loadUrl={formDataUrl(API, id)}
-      saveUrl={(entity) => saveUrlFor(API, entity)}
+    <EntityForm<typeof vatRateSchema, Loaded<VatRateJson>, VatRateFormData>
+      api={vatRateApi}
+      id={id}
       schema={vatRateSchema}
-      recordId={id ?? undefined}
       size="md"
       title={(entity) => (entity.id ? "Modifica aliquota IVA" : "Inserimento aliquota IVA")}
-      toFormValues={(entity) => ({
-        rate: entity.rate ?? "",
-        description: entity.description ?? "",
-        natura: entity.natura ?? null,
-        active: entity.active ?? true,
-        version: entity.version ?? 0,
-      })}
       onSaved={(saved) => onSaved?.(saved)}
       onClose={onClose}
     >
@@ -102,6 +78,6 @@ export function VatRateForm({ id, onSaved, onClose }: VatRateFormProps) {
           </div>
         );
       }}
-    </EntityFormModal>
+    </EntityForm>
   );
 }

@@ -1,10 +1,10 @@
 /** Agenti with their commission rows (saved as one set with the agent). */
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { TenantScope } from "@/db/scope";
+import { asc, eq, sql } from "drizzle-orm";
+import { defineEntity, ref } from "@/db/entity";
 import { agentCommissions, agents, fieldValues, type Agent, type AgentCommission } from "@/db/schema";
 import { defineGrid } from "@/lib/grid/define";
-import type { AgentInput } from "@/lib/schemas/agent";
-import { mapConstraintErrors, refId, replaceChildRows, type Option } from "./lookup-support";
+import { agentApi, agentResponse, agentSchema, type AgentCommissionInput, type AgentFormData } from "@/lib/schemas/agent";
+import { fieldValueEntity } from "./field-values";
 
 export const AGENT_NOT_FOUND = "Agente non trovato";
 export const AGENT_TITLE_UNKNOWN = "Il titolo scelto non esiste";
@@ -16,28 +16,6 @@ export function agentToString(title: string | null | undefined, a: Pick<Agent, "
   return [title, a.firstName, a.lastName].filter((s) => s && s.trim()).join(" ");
 }
 
-function toCommissionJson(c: AgentCommission) {
-  return { id: c.id, fromAmount: c.fromAmount, currency: "EUR" as const, percentage: c.percentage, version: c.version };
-}
-
-export function toAgentJson(a: Agent, title: Option | null, rows: AgentCommission[]) {
-  return {
-    id: a.id,
-    version: a.version,
-    title,
-    firstName: a.firstName,
-    lastName: a.lastName,
-    email1: a.email1,
-    email2: a.email2,
-    phone1: a.phone1,
-    phone2: a.phone2,
-    agentCommissions: rows.map(toCommissionJson),
-    rowColor: a.rowColor,
-    toString: agentToString(title?.toString, a),
-  };
-}
-export type AgentJson = ReturnType<typeof toAgentJson>;
-
 /** Agenti grid (GET /api/agents). */
 export const agentsGrid = defineGrid({
   name: "agents",
@@ -47,7 +25,7 @@ export const agentsGrid = defineGrid({
     { colId: "firstName", sort: "asc" },
   ],
   exportFileName: "agenti",
-  joins: (q) => q.leftJoin(fieldValues, eq(agents.titleId, fieldValues.id)),
+  joins: [{ table: fieldValues, on: eq(agents.titleId, fieldValues.id) }],
   columns: [
     { field: "id", header: "Id", type: "integer", sql: agents.id, hidden: true, width: 80 },
     { field: "title", header: "Titolo", type: "entity", sql: agents.titleId, label: sql`coalesce(${fieldValues.fieldValue}, '')`, optionsUrl: `/api/field-values/get-filtered-list/${AGENT_TITLE_FIELD}`, width: 110 },
@@ -61,69 +39,44 @@ export const agentsGrid = defineGrid({
   ],
 });
 
-async function titleRef(scope: TenantScope, id: number | null): Promise<Option | null> {
-  if (id === null) return null;
-  const t = await scope.find(fieldValues, id);
-  return t ? { id: t.id, toString: t.fieldValue } : null;
-}
-
-async function loadAgent(scope: TenantScope, a: Agent): Promise<AgentJson> {
-  const rows = await scope.list(agentCommissions, { where: eq(agentCommissions.agentId, a.id), orderBy: [asc(agentCommissions.position), asc(agentCommissions.id)] });
-  return toAgentJson(a, await titleRef(scope, a.titleId), rows);
-}
-
-export async function getAgentFormData(scope: TenantScope, id?: number) {
-  const formData = { titleFieldName: AGENT_TITLE_FIELD };
-  if (id === undefined) {
-    const agent = { id: null, version: 0, title: null, firstName: "", lastName: "", email1: "", email2: "", phone1: "", phone2: "", agentCommissions: [], rowColor: null, toString: "" };
-    return { agent, formData };
-  }
-  return { agent: await loadAgent(scope, await scope.getOrThrow(agents, id, AGENT_NOT_FOUND)), formData };
-}
-
-function agentValues(input: AgentInput, titleId: number | null) {
-  return { titleId, firstName: input.firstName, lastName: input.lastName, email1: input.email1, email2: input.email2, phone1: input.phone1, phone2: input.phone2 };
-}
-
-const commissionValues = (r: AgentInput["agentCommissions"][number], position: number) => ({ position, fromAmount: r.fromAmount, percentage: r.percentage });
-
-/** The title must be a value of this tenant's 'title' list. */
-function titleId(scope: TenantScope, input: AgentInput) {
-  return refId(scope, fieldValues, input.title, AGENT_TITLE_UNKNOWN, eq(fieldValues.fieldName, AGENT_TITLE_FIELD));
-}
-
-export async function createAgent(scope: TenantScope, input: AgentInput): Promise<AgentJson> {
-  return scope.transaction(async (tx) => {
-    const agent = await tx.insert(agents, agentValues(input, await titleId(tx, input)));
-    await replaceChildRows(tx, agentCommissions, agentCommissions.agentId, agent.id, input.agentCommissions.map((r) => ({ ...r, id: undefined })), commissionValues);
-    return loadAgent(tx, agent);
-  });
-}
-
-export async function updateAgent(scope: TenantScope, id: number, version: number, input: AgentInput): Promise<AgentJson> {
-  return scope.transaction(async (tx) => {
-    await tx.getOrThrow(agents, id, AGENT_NOT_FOUND);
-    const agent = await tx.update(agents, id, version, agentValues(input, await titleId(tx, input)));
-    await replaceChildRows(tx, agentCommissions, agentCommissions.agentId, id, input.agentCommissions, commissionValues);
-    return loadAgent(tx, agent);
-  });
-}
-
-export async function deleteAgent(scope: TenantScope, id: number): Promise<void> {
-  await scope.getOrThrow(agents, id, AGENT_NOT_FOUND);
-  await mapConstraintErrors(() => scope.delete(agents, id), { foreignKey: "L'agente è usato da altri documenti: non può essere eliminato" });
-}
-
-/** Agent options (future agent selects): name contains `query`. */
-export async function listAgentOptions(scope: TenantScope, query = "", offset = 0, limit = 100): Promise<Option[]> {
-  const q = query.trim();
-  const rows = await scope.platform
-    .select({ a: agents, title: fieldValues.fieldValue })
-    .from(agents)
-    .leftJoin(fieldValues, eq(agents.titleId, fieldValues.id))
-    .where(scope.where(agents, q ? and(sql`(${agents.firstName} || ' ' || ${agents.lastName}) ilike ${"%" + q.replace(/[\\%_]/g, "\\$&") + "%"}`) : undefined))
-    .orderBy(asc(agents.lastName), asc(agents.firstName), asc(agents.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map((r) => ({ id: r.a.id, toString: agentToString(r.title, r.a) }));
-}
+export const agentEntity = defineEntity({
+  api: agentApi,
+  role: "ROLE_DOCUMENT",
+  table: agents,
+  input: agentSchema,
+  response: agentResponse,
+  grid: agentsGrid,
+  // selects show the name; the title is in the record's toString
+  label: (a) => agentToString(null, a),
+  messages: { notFound: AGENT_NOT_FOUND, inUse: "L'agente è usato da altri documenti: non può essere eliminato" },
+  // the title must be a value of this tenant's 'title' list
+  refs: { title: ref(agents.titleId, fieldValueEntity, AGENT_TITLE_UNKNOWN, eq(fieldValues.fieldName, AGENT_TITLE_FIELD)) },
+  children: {
+    agentCommissions: {
+      table: agentCommissions,
+      parent: agentCommissions.agentId,
+      orderBy: [agentCommissions.position, agentCommissions.id],
+      values: (r: AgentCommissionInput, position: number) => ({ position, fromAmount: r.fromAmount, percentage: r.percentage }),
+      json: (c: AgentCommission) => ({ id: c.id, fromAmount: c.fromAmount, currency: "EUR" as const, percentage: c.percentage, version: c.version }),
+    },
+  },
+  values: (i) => ({ firstName: i.firstName, lastName: i.lastName, email1: i.email1, email2: i.email2, phone1: i.phone1, phone2: i.phone2 }),
+  json: (a, { refs, children }) => ({
+    id: a.id,
+    version: a.version,
+    title: refs.title!,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    email1: a.email1,
+    email2: a.email2,
+    phone1: a.phone1,
+    phone2: a.phone2,
+    agentCommissions: children.agentCommissions as never,
+    rowColor: a.rowColor,
+    toString: agentToString(refs.title?.toString, a),
+  }),
+  draft: () => ({ title: null, firstName: "", lastName: "", email1: "", email2: "", phone1: "", phone2: "", agentCommissions: [] }),
+  formData: (): AgentFormData => ({ titleFieldName: AGENT_TITLE_FIELD }),
+  selectable: { search: (t) => sql`(${agents.firstName} || ' ' || ${agents.lastName}) ilike ${t.contains}`, orderBy: [asc(agents.lastName), asc(agents.firstName)] },
+  example: { firstName: "Mario", lastName: "Agente", agentCommissions: [{ percentage: "5" }] },
+});

@@ -1,10 +1,14 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+/** Valori delle liste (field values): small per-tenant value lists such as the agents' titles. */
+import { asc, eq, sql } from "drizzle-orm";
+import { defineEntity } from "@/db/entity";
 import type { TenantScope } from "@/db/scope";
-import { NotFoundError } from "@/lib/errors";
-import { fieldValues, type FieldValue } from "@/db/schema";
-import { escapeLike } from "@/lib/grid/filters";
+import { fieldValues } from "@/db/schema";
+import { validate } from "@/lib/api/body";
+import { ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
-import { fieldValuesGridParams, type FieldValueCreateInput, type FieldValueDto, type FieldValueInput } from "@/lib/schemas/field-value";
+import { fieldNameSchema, fieldValueApi, fieldValueResponse, fieldValueSchema, fieldValuesGridParams } from "@/lib/schemas/field-value";
+
+export const FIELD_NAME_REQUIRED = 'Il parametro "fieldName" è richiesto';
 
 /** The value list dialog's grid (GET /api/field-values?fieldName=…). */
 export const fieldValuesGrid = defineGrid({
@@ -21,67 +25,28 @@ export const fieldValuesGrid = defineGrid({
   ],
 });
 
-export function toFieldValueDto(row: FieldValue): FieldValueDto {
-  return {
-    id: row.id,
-    version: row.version,
-    fieldName: row.fieldName,
-    fieldValue: row.fieldValue,
-    rowColor: row.rowColor,
-    toString: row.fieldValue,
-  };
-}
-
-export function getFieldValueOrThrow(scope: TenantScope, id: number): Promise<FieldValue> {
-  return scope.getOrThrow(fieldValues, id, NOT_FOUND);
-}
-
-export function createFieldValue(scope: TenantScope, input: FieldValueCreateInput): Promise<FieldValue> {
-  return scope.insert(fieldValues, { fieldName: input.fieldName, fieldValue: input.fieldValue });
-}
-
-/** Updates the text only (the list a value belongs to never changes); stale version → 409. */
-export function updateFieldValue(scope: TenantScope, id: number, input: FieldValueInput): Promise<FieldValue> {
-  return notFoundAs(scope.update(fieldValues, id, input.version, { fieldValue: input.fieldValue }));
-}
-
-export function deleteFieldValue(scope: TenantScope, id: number): Promise<void> {
-  return notFoundAs(scope.delete(fieldValues, id));
-}
-
-const NOT_FOUND = "Valore non trovato";
-
-async function notFoundAs<T>(p: Promise<T>): Promise<T> {
-  try {
-    return await p;
-  } catch (err) {
-    if (err instanceof NotFoundError) throw new NotFoundError(NOT_FOUND);
-    throw err;
-  }
-}
-
-/** Options of an ajax select over one list (get-filtered-list): value contains `query`, by value. */
-export async function listFieldValueOptions(
-  scope: TenantScope,
-  fieldName: string,
-  opts: { query: string; offset: number; limit: number },
-): Promise<{ id: number; toString: string }[]> {
-  const q = opts.query.trim();
-  const rows = await scope.platform
-    .select({ id: fieldValues.id, toString: fieldValues.fieldValue })
-    .from(fieldValues)
-    .where(
-      scope.where(
-        fieldValues,
-        eq(fieldValues.fieldName, fieldName),
-        q ? sql`${fieldValues.fieldValue} ilike ${"%" + escapeLike(q) + "%"}` : undefined,
-      ),
-    )
-    .orderBy(asc(fieldValues.fieldValue), asc(fieldValues.id))
-    .limit(opts.limit)
-    .offset(opts.offset);
-  return rows;
-}
+export const fieldValueEntity = defineEntity({
+  api: fieldValueApi,
+  role: "ROLE_DOCUMENT",
+  table: fieldValues,
+  input: fieldValueSchema,
+  response: fieldValueResponse,
+  grid: fieldValuesGrid,
+  label: (r) => r.fieldValue,
+  messages: { notFound: "Valore non trovato", inUse: "Il valore è usato da altri elementi: non può essere eliminato" },
+  // the list a value belongs to is fixed at creation
+  values: (i, existing) => (existing ? { fieldValue: i.fieldValue } : { fieldName: i.fieldName!, fieldValue: i.fieldValue }),
+  json: (r) => ({ id: r.id, version: r.version, fieldName: r.fieldName, fieldValue: r.fieldValue, rowColor: r.rowColor, toString: r.fieldValue }),
+  draft: (_scope, query) => ({ fieldName: validate(fieldNameSchema, query.get("fieldName") ?? undefined), fieldValue: "" }),
+  // GET /api/field-values/get-filtered-list/{fieldName} adds the list's condition
+  selectable: { search: (t) => sql`${fieldValues.fieldValue} ilike ${t.contains}`, orderBy: [asc(fieldValues.fieldValue)] },
+  hooks: {
+    async beforeWrite(_tx, input, existing) {
+      if (!existing && !input.fieldName) throw new ValidationError([FIELD_NAME_REQUIRED]);
+    },
+  },
+  example: { fieldName: "title", fieldValue: "Prof." },
+});
 
 /** The lists a new tenant starts with. */
 export const DEFAULT_FIELD_VALUES: Readonly<Record<string, readonly string[]>> = {
@@ -95,7 +60,7 @@ export const DEFAULT_FIELD_VALUES: Readonly<Record<string, readonly string[]>> =
  */
 export async function seedDefaultFieldValues(scope: TenantScope): Promise<void> {
   for (const [fieldName, values] of Object.entries(DEFAULT_FIELD_VALUES)) {
-    const existing = await scope.list(fieldValues, { where: and(eq(fieldValues.fieldName, fieldName)) });
+    const existing = await scope.list(fieldValues, { where: eq(fieldValues.fieldName, fieldName) });
     const have = new Set(existing.map((r) => r.fieldValue));
     for (const fieldValue of values) if (!have.has(fieldValue)) await scope.insert(fieldValues, { fieldName, fieldValue });
   }

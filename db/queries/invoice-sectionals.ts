@@ -1,10 +1,18 @@
 /** Sezionali fattura: separate numberings, one default per tenant, disabled ones labelled DISABILITATO. */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { defineEntity } from "@/db/entity";
 import type { TenantScope } from "@/db/scope";
-import { ValidationError } from "@/lib/errors";
 import { invoiceSectionals, type InvoiceSectional } from "@/db/schema";
-import { INVOICE_SECTIONAL_MESSAGES, SECTIONAL_TYPOLOGIES, type InvoiceSectionalInput } from "@/lib/schemas/invoice-sectional";
-import { mapConstraintErrors } from "./lookup-support";
+import { ValidationError } from "@/lib/errors";
+import {
+  INVOICE_SECTIONAL_MESSAGES,
+  invoiceSectionalApi,
+  invoiceSectionalResponse,
+  invoiceSectionalSchema,
+  SECTIONAL_TYPOLOGIES,
+  type InvoiceSectionalFormData,
+  type InvoiceSectionalJson,
+} from "@/lib/schemas/invoice-sectional";
 
 export const INVOICE_SECTIONAL_NOT_FOUND = "Sezionale non trovato";
 export const SECTIONAL_DISABLED_MESSAGE = "Sezionale disabilitato: non sarà possibile creare fatture con questo sezionale finché non verrà riabilitato";
@@ -15,116 +23,57 @@ export function invoiceSectionalToString(s: Pick<InvoiceSectional, "name" | "dis
   return s.disabled ? `${s.name} DISABILITATO` : s.name;
 }
 
-export function toInvoiceSectionalJson(s: InvoiceSectional) {
-  return {
-    id: s.id,
-    version: s.version,
-    name: s.name,
-    typology: s.typology,
-    suffix: s.suffix,
-    defaultSectional: s.defaultSectional,
-    disabled: s.disabled,
-    rowColor: s.rowColor,
-    toString: invoiceSectionalToString(s),
-  };
-}
-export type InvoiceSectionalJson = ReturnType<typeof toInvoiceSectionalJson>;
-
-/** GET /api/invoice-sectionals: every sectional of the tenant (not paged), default first, then by name. */
-export async function listInvoiceSectionals(scope: TenantScope): Promise<InvoiceSectionalJson[]> {
-  const rows = await scope.list(invoiceSectionals, {
-    orderBy: [sql`${invoiceSectionals.defaultSectional} desc`, asc(invoiceSectionals.name), asc(invoiceSectionals.id)],
-  });
-  return rows.map(toInvoiceSectionalJson);
-}
-
-const formData = () => ({ typologies: [...SECTIONAL_TYPOLOGIES] });
-
-export async function getInvoiceSectionalFormData(scope: TenantScope, id?: number) {
-  if (id === undefined) {
-    const invoiceSectional = { id: null, version: 0, name: "", typology: "Tutti", suffix: "", defaultSectional: false, disabled: false, rowColor: null, toString: "" };
-    return { invoiceSectional, formData: formData() };
-  }
-  return { invoiceSectional: toInvoiceSectionalJson(await scope.getOrThrow(invoiceSectionals, id, INVOICE_SECTIONAL_NOT_FOUND)), formData: formData() };
-}
-
-/** Clears the default flag of the tenant's other sectionals (bumping their version). */
-async function clearOtherDefaults(tx: TenantScope, exceptId: number | null): Promise<void> {
-  await tx.platform
-    .update(invoiceSectionals)
-    .set({ defaultSectional: false, version: sql`${invoiceSectionals.version} + 1` })
-    .where(tx.where(invoiceSectionals, eq(invoiceSectionals.defaultSectional, true), exceptId === null ? undefined : ne(invoiceSectionals.id, exceptId)));
-}
-
-async function ensureSuffixFree(tx: TenantScope, suffix: string, exceptId: number | null): Promise<void> {
-  const n = await tx.count(invoiceSectionals, and(eq(invoiceSectionals.suffix, suffix), exceptId === null ? undefined : ne(invoiceSectionals.id, exceptId)));
-  if (n > 0) throw new ValidationError([INVOICE_SECTIONAL_MESSAGES.duplicateSuffix]);
-}
-
-// concurrent saves that slip past the checks above meet the unique indexes
-const constraintMessages = {
-  unique: {
-    invoice_sectionals_tenant_suffix_key: INVOICE_SECTIONAL_MESSAGES.duplicateSuffix,
-    invoice_sectionals_tenant_default_key: DEFAULT_CONFLICT,
+export const invoiceSectionalEntity = defineEntity({
+  api: invoiceSectionalApi,
+  role: "ROLE_DOCUMENT",
+  table: invoiceSectionals,
+  input: invoiceSectionalSchema,
+  response: invoiceSectionalResponse,
+  // GET /api/invoice-sectionals: every sectional (not paged), the default first, then by name
+  listOrder: [sql`${invoiceSectionals.defaultSectional} desc`, asc(invoiceSectionals.name)],
+  label: invoiceSectionalToString,
+  messages: {
+    notFound: INVOICE_SECTIONAL_NOT_FOUND,
+    inUse: "Il sezionale è usato da documenti: disabilitalo invece di eliminarlo",
+    // concurrent saves that slip past the checks below meet the unique indexes
+    unique: {
+      invoice_sectionals_tenant_suffix_key: INVOICE_SECTIONAL_MESSAGES.duplicateSuffix,
+      invoice_sectionals_tenant_default_key: DEFAULT_CONFLICT,
+    },
+    uniqueDefault: DEFAULT_CONFLICT,
   },
-  uniqueDefault: DEFAULT_CONFLICT,
-};
-
-export async function createInvoiceSectional(scope: TenantScope, input: InvoiceSectionalInput): Promise<InvoiceSectionalJson> {
-  return mapConstraintErrors(
-    () =>
-      scope.transaction(async (tx) => {
-        await ensureSuffixFree(tx, input.suffix, null);
-        if (input.defaultSectional) await clearOtherDefaults(tx, null);
-        const row = await tx.insert(invoiceSectionals, {
-          name: input.name,
-          typology: input.typology,
-          suffix: input.suffix,
-          defaultSectional: input.defaultSectional,
-          disabled: input.disabled ?? false,
-        });
-        return toInvoiceSectionalJson(row);
-      }),
-    constraintMessages,
-  );
-}
-
-export async function updateInvoiceSectional(scope: TenantScope, id: number, version: number, input: InvoiceSectionalInput): Promise<InvoiceSectionalJson> {
-  return mapConstraintErrors(
-    () =>
-      scope.transaction(async (tx) => {
-        await tx.getOrThrow(invoiceSectionals, id, INVOICE_SECTIONAL_NOT_FOUND);
-        await ensureSuffixFree(tx, input.suffix, id);
-        // the version check first, so a stale save changes nothing (not even the other defaults)
-        const row = await tx.update(invoiceSectionals, id, version, {
-          name: input.name,
-          typology: input.typology,
-          suffix: input.suffix,
+  values: (i, existing) => ({
+    name: i.name,
+    typology: i.typology,
+    suffix: i.suffix,
+    defaultSectional: i.defaultSectional,
+    ...(i.disabled !== undefined ? { disabled: i.disabled } : existing ? {} : { disabled: false }),
+  }),
+  json: (s) => ({ id: s.id, version: s.version, name: s.name, typology: s.typology, suffix: s.suffix, defaultSectional: s.defaultSectional, disabled: s.disabled, rowColor: s.rowColor, toString: invoiceSectionalToString(s) }),
+  draft: () => ({ name: "", typology: "Tutti", suffix: "", defaultSectional: false, disabled: false }),
+  formData: (): InvoiceSectionalFormData => ({ typologies: [...SECTIONAL_TYPOLOGIES] }),
+  selectable: { search: (t) => sql`${invoiceSectionals.name} ilike ${t.contains}`, orderBy: [sql`${invoiceSectionals.defaultSectional} desc`, asc(invoiceSectionals.name)] },
+  hooks: {
+    /** One suffix per numbering; a new default takes the flag from the old one (a stale save rolls both back). */
+    async beforeWrite(tx, input, existing) {
+      const exceptId = existing?.id;
+      const taken = await tx.count(invoiceSectionals, and(eq(invoiceSectionals.suffix, input.suffix), exceptId === undefined ? undefined : ne(invoiceSectionals.id, exceptId)));
+      if (taken > 0) throw new ValidationError([INVOICE_SECTIONAL_MESSAGES.duplicateSuffix]);
+      if (input.defaultSectional) {
+        await tx.updateWhere(invoiceSectionals, and(eq(invoiceSectionals.defaultSectional, true), exceptId === undefined ? undefined : ne(invoiceSectionals.id, exceptId)), {
           defaultSectional: false,
-          ...(input.disabled !== undefined ? { disabled: input.disabled } : {}),
+          version: sql`${invoiceSectionals.version} + 1`,
         });
-        if (!input.defaultSectional) return toInvoiceSectionalJson(row);
-        await clearOtherDefaults(tx, id);
-        const [saved] = await tx.platform
-          .update(invoiceSectionals)
-          .set({ defaultSectional: true })
-          .where(tx.where(invoiceSectionals, eq(invoiceSectionals.id, id)))
-          .returning();
-        return toInvoiceSectionalJson(saved!);
-      }),
-    constraintMessages,
-  );
-}
+      }
+    },
+  },
+  example: { name: "Sezionale di prova", typology: "Tutti", suffix: "PROVA" },
+});
 
 /** POST /disable/{id} and /enable/{id}: no version needed (a flag the list toggles). */
 export async function setInvoiceSectionalDisabled(scope: TenantScope, id: number, disabled: boolean): Promise<InvoiceSectionalJson> {
   await scope.getOrThrow(invoiceSectionals, id, INVOICE_SECTIONAL_NOT_FOUND);
-  return toInvoiceSectionalJson(await scope.update(invoiceSectionals, id, undefined, { disabled }));
-}
-
-export async function deleteInvoiceSectional(scope: TenantScope, id: number): Promise<void> {
-  await scope.getOrThrow(invoiceSectionals, id, INVOICE_SECTIONAL_NOT_FOUND);
-  await mapConstraintErrors(() => scope.delete(invoiceSectionals, id), { foreignKey: "Il sezionale è usato da documenti: disabilitalo invece di eliminarlo" });
+  return invoiceSectionalEntity.toJson(scope, await scope.update(invoiceSectionals, id, undefined, { disabled }));
 }
 
 /** The sectional a new tenant starts with. */

@@ -9,8 +9,8 @@ import { tenants, type Tenant } from "@/db/schema";
 import { BadRequestError, PayloadTooLargeError } from "@/lib/errors";
 import { TAX_REGIMES, type TenantSettingsInput } from "@/lib/schemas/tenant";
 import { expiresInDays } from "@/lib/subscription";
-import { requireVersion } from "./lookup-support";
-import { listPaymentModalityOptions, paymentModalityRef, paymentModalityRefId } from "./payment-modalities";
+import { requireVersion } from "@/db/entity";
+import { PAYMENT_MODALITY_UNKNOWN, paymentModalityEntity } from "./payment-modalities";
 
 export const MAX_LOGO_BYTES = 30 * 1024 * 1024;
 export const LOGO_MAX_SIDE = 1600;
@@ -29,7 +29,7 @@ export async function toTenantSettingsJson(scope: TenantScope, t: Tenant) {
   const { logo: _logo, logoThumb, logoContentType: _type, paymentModalityId, createdAt: _c, ...fields } = t;
   return {
     ...fields,
-    paymentModality: await paymentModalityRef(scope, paymentModalityId),
+    paymentModality: await paymentModalityEntity.optionOf(scope, paymentModalityId),
     hasLogo: logoThumb !== null,
     expiresInDays: expiresInDays(t.expireDate),
     toString: t.denomination,
@@ -41,7 +41,7 @@ export async function getActualTenant(scope: TenantScope) {
   return {
     tenant: await toTenantSettingsJson(scope, t),
     formData: {
-      paymentModalities: await listPaymentModalityOptions(scope, { limit: 1000 }),
+      paymentModalities: await paymentModalityEntity.options(scope, { limit: 1000 }),
       taxRegimes: TAX_REGIMES,
     },
   };
@@ -93,7 +93,7 @@ export async function saveActualTenant(scope: TenantScope, input: TenantSettings
   const { version: _v, paymentModality, ...fields } = input;
   const values: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) values[k] = v;
-  if (paymentModality !== undefined) values.paymentModalityId = await paymentModalityRefId(scope, paymentModality);
+  if (paymentModality !== undefined) values.paymentModalityId = await paymentModalityEntity.refIdOf(scope, paymentModality, PAYMENT_MODALITY_UNKNOWN);
   if (logo) Object.assign(values, logo);
   const saved = await scope.updateTenant(version, values);
   return toTenantSettingsJson(scope, saved);

@@ -1,15 +1,23 @@
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+/** Aliquote IVA: the tenant's VAT rates (natura for 0%), offered to products, services and documents. */
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { defineEntity, OPTIONS_PAGE, type Option, type SearchText } from "@/db/entity";
 import type { TenantScope } from "@/db/scope";
 import { items, services, vatRates, type VatRate } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
 import { escapeLike } from "@/lib/grid/filters";
-import { NATURA_OPTIONS, type VatRateInput } from "@/lib/schemas/vat-rate";
-import { isReferenceViolation, OPTIONS_PAGE, percentText, pgErrorCode, refId, type Option } from "./lookup-support";
+import { NATURA_OPTIONS, vatRateApi, vatRateResponse, vatRateSchema, type VatRateFormData } from "@/lib/schemas/vat-rate";
 
 export const VAT_RATE_NOT_FOUND = "Aliquota IVA non trovata";
 export const VAT_RATE_IN_USE = "L'aliquota IVA è usata da prodotti o servizi: non può essere eliminata (disattivala)";
 export const VAT_RATE_UNKNOWN = "L'aliquota IVA scelta non esiste";
+
+/** "22.00" → "22", "5.50" → "5,5" (Italian percentage text without the sign). */
+export function percentText(value: string): string {
+  const [int, frac = ""] = value.split(".");
+  const f = frac.replace(/0+$/, "");
+  return f ? `${int},${f}` : int!;
+}
 
 /** "22% - Aliquota ordinaria", "0% N4 - Esente art. 10": what selects and references show. */
 export function vatRateToString(r: Pick<VatRate, "rate" | "description" | "natura">): string {
@@ -19,20 +27,6 @@ export function vatRateToString(r: Pick<VatRate, "rate" | "description" | "natur
 
 /** SQL twin of vatRateToString for grid and join labels. */
 export const vatRateLabelSql = sql<string>`(trim(trailing ',' from trim(trailing '0' from replace(${vatRates.rate}::text, '.', ','))) || '%' || coalesce(' ' || ${vatRates.natura}, '') || case when ${vatRates.description} <> '' then ' - ' || ${vatRates.description} else '' end)`;
-
-export function toVatRateJson(r: VatRate) {
-  return {
-    id: r.id,
-    version: r.version,
-    rate: r.rate,
-    description: r.description,
-    natura: r.natura,
-    active: r.active,
-    rowColor: r.rowColor,
-    toString: vatRateToString(r),
-  };
-}
-export type VatRateJson = ReturnType<typeof toVatRateJson>;
 
 /** Aliquote IVA grid (GET /api/vat-rates). Percentages travel as scaled integers (22% = 2200). */
 export const vatRatesGrid = defineGrid({
@@ -50,65 +44,48 @@ export const vatRatesGrid = defineGrid({
   ],
 });
 
-const formData = () => ({ naturas: NATURA_OPTIONS });
-
-export async function getVatRateFormData(scope: TenantScope, id?: number) {
-  if (id === undefined) {
-    return { vatRate: { id: null, version: 0, rate: "", description: "", natura: null, active: true, rowColor: null, toString: "" }, formData: formData() };
-  }
-  return { vatRate: toVatRateJson(await scope.getOrThrow(vatRates, id, VAT_RATE_NOT_FOUND)), formData: formData() };
+/** The query text matches the description, the rate ("22", "5,5") or the natura code. */
+function matchesRate(text: SearchText): SQL {
+  const rate = `${escapeLike(text.raw.replace(",", ".").replace("%", ""))}%`;
+  return sql`(${vatRates.description} ilike ${text.contains} or ${vatRates.rate}::text like ${rate} or coalesce(${vatRates.natura}, '') ilike ${text.startsWith})`;
 }
 
-export async function createVatRate(scope: TenantScope, input: VatRateInput): Promise<VatRateJson> {
-  const row = await scope.insert(vatRates, { rate: input.rate, description: input.description, natura: input.natura, active: input.active });
-  return toVatRateJson(row);
-}
-
-export async function updateVatRate(scope: TenantScope, id: number, version: number, input: VatRateInput): Promise<VatRateJson> {
-  const row = await scope.update(vatRates, id, version, { rate: input.rate, description: input.description, natura: input.natura, active: input.active });
-  return toVatRateJson(row);
-}
-
-/** A rate used by a product or a service stays (409): deactivate it instead. */
-export async function deleteVatRate(scope: TenantScope, id: number): Promise<void> {
-  await scope.getOrThrow(vatRates, id, VAT_RATE_NOT_FOUND);
-  const used = (await scope.count(items, eq(items.vatRateId, id))) + (await scope.count(services, eq(services.vatRateId, id)));
-  if (used > 0) throw new ApiError(409, VAT_RATE_IN_USE);
-  try {
-    await scope.delete(vatRates, id);
-  } catch (err) {
-    // a product saved between the check and the delete: the FK (restrict) refuses
-    if (isReferenceViolation(pgErrorCode(err))) throw new ApiError(409, VAT_RATE_IN_USE);
-    throw err;
-  }
-}
+export const vatRateEntity = defineEntity({
+  api: vatRateApi,
+  role: "ROLE_DOCUMENT",
+  table: vatRates,
+  input: vatRateSchema,
+  response: vatRateResponse,
+  grid: vatRatesGrid,
+  label: vatRateToString,
+  messages: { notFound: VAT_RATE_NOT_FOUND, inUse: VAT_RATE_IN_USE },
+  values: (i) => ({ rate: i.rate, description: i.description, natura: i.natura, active: i.active }),
+  json: (r) => ({ id: r.id, version: r.version, rate: r.rate, description: r.description, natura: r.natura, active: r.active, rowColor: r.rowColor, toString: vatRateToString(r) }),
+  draft: () => ({ rate: "", description: "", natura: null, active: true }),
+  formData: (): VatRateFormData => ({ naturas: NATURA_OPTIONS }),
+  // the selects offer active rates, highest first
+  selectable: { search: matchesRate, orderBy: [desc(vatRates.rate), asc(vatRates.natura)], where: eq(vatRates.active, true) },
+  hooks: {
+    /** A rate used by a product or a service stays (409): deactivate it instead. The FK (restrict) covers a save in between. */
+    async beforeDelete(tx, row) {
+      const used = (await tx.count(items, eq(items.vatRateId, row.id))) + (await tx.count(services, eq(services.vatRateId, row.id)));
+      if (used > 0) throw new ApiError(409, VAT_RATE_IN_USE);
+    },
+  },
+  example: { rate: "0", natura: "N3.2", description: "Cessioni intracomunitarie" },
+});
 
 /**
- * Active rates for the VAT selects (formData.vats, get-filtered-list), highest rate first.
- * `includeId` keeps a record's current rate in its own form even when it was deactivated since.
+ * The VAT select of a record's form: the active rates, plus the record's own rate when it was
+ * deactivated since (it stays selectable in its own form).
  */
-export async function listVatOptions(scope: TenantScope, opts: { query?: string; offset?: number; limit?: number; includeId?: number | null } = {}): Promise<Option[]> {
-  const q = opts.query?.trim();
-  const active = opts.includeId ? or(eq(vatRates.active, true), eq(vatRates.id, opts.includeId)) : eq(vatRates.active, true);
+export async function listVatOptions(scope: TenantScope, includeId?: number | null): Promise<Option[]> {
   const rows = await scope.list(vatRates, {
-    where: and(active, q ? sql`(${vatRates.description} ilike ${"%" + escapeLike(q) + "%"} or ${vatRates.rate}::text like ${escapeLike(q.replace(",", ".").replace("%", "")) + "%"} or coalesce(${vatRates.natura}, '') ilike ${escapeLike(q) + "%"})` : undefined),
+    where: includeId ? or(eq(vatRates.active, true), eq(vatRates.id, includeId)) : eq(vatRates.active, true),
     orderBy: [desc(vatRates.rate), asc(vatRates.natura), asc(vatRates.id)],
-    limit: opts.limit ?? OPTIONS_PAGE,
-    offset: opts.offset ?? 0,
+    limit: OPTIONS_PAGE,
   });
   return rows.map((r) => ({ id: r.id, toString: vatRateToString(r) }));
-}
-
-/** The id of the VAT rate chosen in a product or service form (unknown or foreign → 400). */
-export function vatRefId(scope: TenantScope, ref: { id: number } | null | undefined): Promise<number | null> {
-  return refId(scope, vatRates, ref, VAT_RATE_UNKNOWN);
-}
-
-/** { id, toString } of a rate, or null. */
-export async function vatRef(scope: TenantScope, id: number | null): Promise<Option | null> {
-  if (id === null) return null;
-  const r = await scope.find(vatRates, id);
-  return r ? { id: r.id, toString: vatRateToString(r) } : null;
 }
 
 /** The usual Italian rates and the common 0% naturas, for a brand-new tenant. */

@@ -1,5 +1,5 @@
 import { index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { cents, createdAt, rowColor, version } from "./columns";
+import { cents, createdAt, rowColor, sameTenant, tenantKey, version } from "./columns";
 import { fieldValues } from "./field-values";
 import { tenants } from "./tenants";
 
@@ -9,7 +9,7 @@ export const agents = pgTable(
   {
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    titleId: integer("title_id").references(() => fieldValues.id, { onDelete: "set null" }),
+    titleId: integer("title_id"),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     email1: text("email1").notNull().default(""),
@@ -25,6 +25,9 @@ export const agents = pgTable(
     index("agents_tenant_name_idx").on(t.tenantId, t.lastName, t.firstName),
     // field-value usage (titles) within the tenant
     index("agents_tenant_title_idx").on(t.tenantId, t.titleId),
+    tenantKey("agents_tenant_id_key", t),
+    // deleting the title value clears it (SET NULL (title_id) in the migration)
+    sameTenant("agents_title_fk", t.tenantId, t.titleId, fieldValues).onDelete("set null"),
   ],
 );
 
@@ -34,7 +37,7 @@ export const agentCommissions = pgTable(
   {
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id").notNull(),
     position: integer("position").notNull().default(0),
     fromAmount: cents("from_amount").notNull().default(0),
     percentage: numeric("percentage", { precision: 7, scale: 2 }).notNull().default("0"),
@@ -44,6 +47,7 @@ export const agentCommissions = pgTable(
   (t) => [
     // the rows of one agent in order (form load, save)
     index("agent_commissions_tenant_agent_idx").on(t.tenantId, t.agentId, t.position),
+    sameTenant("agent_commissions_agent_fk", t.tenantId, t.agentId, agents).onDelete("cascade"),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { createdAt, sameTenant } from "./columns";
 import { tenants } from "./tenants";
 import { users } from "./users";
 
@@ -9,14 +9,14 @@ export const passwordTokens = pgTable(
   {
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull(),
     kind: text("kind").$type<"reset" | "invite">().notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("password_tokens_user_idx").on(t.tenantId, t.userId)],
+  (t) => [index("password_tokens_user_idx").on(t.tenantId, t.userId), sameTenant("password_tokens_user_fk", t.tenantId, t.userId, users).onDelete("cascade")],
 );
 
 /** Failed logins per login name, to slow down guessing. */
@@ -56,7 +56,7 @@ export const sessions = pgTable(
     /** Random 256-bit id (base64url). */
     id: text("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull(),
     createdAt: createdAt(),
     /** Last authenticated call, written at most once a minute (idle timeout). */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
@@ -71,6 +71,7 @@ export const sessions = pgTable(
   (t) => [
     // "end every session of this user" (password change, disable, role change)
     index("sessions_user_idx").on(t.userId),
+    sameTenant("sessions_user_fk", t.tenantId, t.userId, users).onDelete("cascade"),
   ],
 );
 

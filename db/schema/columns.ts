@@ -1,4 +1,4 @@
-import { bigint, customType, integer, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, customType, foreignKey, integer, text, timestamp, unique, type AnyPgColumn, type PgColumn } from "drizzle-orm/pg-core";
 
 /** Binary column (logos, attachments). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -17,3 +17,18 @@ export const createdAt = () => timestamp("created_at", { withTimezone: true }).n
 
 /** Background colour of a grid row ('#rrggbb'); null is the default white. */
 export const rowColor = () => text("row_color");
+
+/**
+ * A reference to a row of the same tenant: the composite foreign key (tenant_id, x_id) →
+ * (tenant_id, id), so the database itself refuses a cross-tenant reference. The target table
+ * declares `tenantKey(t)`. ON DELETE SET NULL is written in the migration as SET NULL ("x_id")
+ * (PostgreSQL 15+): clearing tenant_id as well would break its NOT NULL.
+ */
+export function sameTenant(name: string, tenantId: PgColumn, column: PgColumn, target: { tenantId: AnyPgColumn; id: AnyPgColumn }) {
+  return foreignKey({ name, columns: [tenantId, column], foreignColumns: [target.tenantId, target.id] });
+}
+
+/** (tenant_id, id) unique: what same-tenant references point at. */
+export function tenantKey(name: string, t: { tenantId: PgColumn; id: PgColumn }) {
+  return unique(name).on(t.tenantId, t.id);
+}

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdAt, rowColor, version } from "./columns";
+import { createdAt, rowColor, version, tenantKey } from "./columns";
 import { tenants } from "./tenants";
 
 /** Values of the user-editable lists (e.g. the agents' titles), one list per fieldName. */
@@ -24,6 +24,7 @@ export const fieldValues = pgTable(
     index("field_values_tenant_created_idx").on(t.tenantId, t.createdAt),
     // newest first / id order within the tenant
     index("field_values_tenant_id_idx").on(t.tenantId, t.id),
+    tenantKey("field_values_tenant_id_key", t),
   ],
 );
 

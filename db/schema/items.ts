@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { cents, createdAt, rowColor, version } from "./columns";
+import { cents, createdAt, rowColor, sameTenant, tenantKey, version } from "./columns";
 import { tenants } from "./tenants";
 import { vatRates } from "./vat-rates";
 
@@ -16,7 +16,7 @@ function catalogueTable<N extends string>(name: N) {
       name: text("name").notNull(),
       description: text("description").notNull().default(""),
       amount: cents("amount").notNull().default(0),
-      vatRateId: integer("vat_rate_id").references(() => vatRates.id, { onDelete: "restrict" }),
+      vatRateId: integer("vat_rate_id"),
       rowColor: rowColor(),
       version: version(),
       createdAt: createdAt(),
@@ -26,6 +26,8 @@ function catalogueTable<N extends string>(name: N) {
       index(`${name}_tenant_name_idx`).on(t.tenantId, t.name),
       // "is this VAT rate still used?" before deleting a rate
       index(`${name}_tenant_vat_idx`).on(t.tenantId, t.vatRateId),
+      tenantKey(`${name}_tenant_id_key`, t),
+      sameTenant(`${name}_vat_rate_fk`, t.tenantId, t.vatRateId, vatRates).onDelete("restrict"),
     ],
   );
 }

@@ -1,5 +1,5 @@
 import { index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdAt, rowColor, version } from "./columns";
+import { createdAt, rowColor, version, sameTenant, tenantKey } from "./columns";
 import { tenants } from "./tenants";
 
 import type { PaymentExpirationType } from "../../lib/schemas/lookup-enums";
@@ -19,6 +19,7 @@ export const paymentModalities = pgTable(
   (t) => [
     // grid default sort and the ajax select (get-filtered-list, name search)
     index("payment_modalities_tenant_name_idx").on(t.tenantId, t.name),
+    tenantKey("payment_modalities_tenant_id_key", t),
   ],
 );
 
@@ -28,7 +29,7 @@ export const paymentModalityRows = pgTable(
   {
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    paymentModalityId: integer("payment_modality_id").notNull().references(() => paymentModalities.id, { onDelete: "cascade" }),
+    paymentModalityId: integer("payment_modality_id").notNull(),
     position: integer("position").notNull().default(0),
     expirationType: text("expiration_type").$type<PaymentExpirationType>().notNull(),
     /** 'Dopo quanti giorni' */
@@ -42,6 +43,7 @@ export const paymentModalityRows = pgTable(
   (t) => [
     // the rows of one modality in order (form load, save, deadline computation)
     index("payment_modality_rows_tenant_modality_idx").on(t.tenantId, t.paymentModalityId, t.position),
+    sameTenant("payment_modality_rows_modality_fk", t.tenantId, t.paymentModalityId, paymentModalities).onDelete("cascade"),
   ],
 );
 

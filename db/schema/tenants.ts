@@ -1,4 +1,4 @@
-import { boolean, date, integer, numeric, pgTable, serial, text, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, date, foreignKey, integer, numeric, pgTable, serial, text, type AnyPgColumn, type PgTableExtraConfigValue } from "drizzle-orm/pg-core";
 import { bytea, cents, createdAt, version } from "./columns";
 import { paymentModalities } from "./payment-modalities";
 
@@ -24,7 +24,7 @@ export const tenants = pgTable("tenants", {
   invoiceDetails: text("invoice_details").notNull().default(""),
   taxRegime: text("tax_regime").notNull().default("RF01"),
   /** Usual payment modality (cleared when the modality is deleted). */
-  paymentModalityId: integer("payment_modality_id").references((): AnyPgColumn => paymentModalities.id, { onDelete: "set null" }),
+  paymentModalityId: integer("payment_modality_id"),
   inpsRevengeName: text("inps_revenge_name").notNull().default("Rivalsa INPS"),
   inpsRevenge: numeric("inps_revenge", { precision: 7, scale: 2 }).notNull().default("0"),
   professionistFundName: text("professionist_fund_name").notNull().default(""),
@@ -51,6 +51,11 @@ export const tenants = pgTable("tenants", {
   demo: boolean("demo").notNull().default(false),
   version: version(),
   createdAt: createdAt(),
-});
+},
+  (t): PgTableExtraConfigValue[] => [
+    // the usual payment modality must be one of this tenant's; deleting it clears the setting (SET NULL (payment_modality_id) in the migration)
+    foreignKey({ name: "tenants_payment_modality_fk", columns: [t.id, t.paymentModalityId], foreignColumns: [paymentModalities.tenantId as AnyPgColumn, paymentModalities.id as AnyPgColumn] }).onDelete("set null"),
+  ],
+);
 
 export type Tenant = typeof tenants.$inferSelect;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, version } from "./columns";
+import { createdAt, version, tenantKey } from "./columns";
 import { tenants } from "./tenants";
 
 export const ROLES = ["ROLE_USER", "ROLE_DOCUMENT", "ROLE_ADMIN"] as const;
@@ -32,6 +32,7 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(t.email),
     // user lists of a tenant
     index("users_tenant_idx").on(t.tenantId),
+    tenantKey("users_tenant_id_key", t),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdAt, rowColor, version } from "./columns";
+import { createdAt, rowColor, version, tenantKey } from "./columns";
 import { tenants } from "./tenants";
 
 /** Aliquote IVA of a tenant. rate is a percentage ("22.00"); natura (N1…N7) only for 0% rates. */
@@ -21,6 +21,7 @@ export const vatRates = pgTable(
     index("vat_rates_tenant_active_rate_idx").on(t.tenantId, t.active, t.rate),
     // id order within the tenant (grid paging)
     index("vat_rates_tenant_id_idx").on(t.tenantId, t.id),
+    tenantKey("vat_rates_tenant_id_key", t),
   ],
 );
 

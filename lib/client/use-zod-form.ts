@@ -69,3 +69,24 @@ const IGNORED_KEYS = new Set(["ref", "types", "message", "type"]);
 export function useFormErrorMessages<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues> | UseFormReturn<T>): string[] {
   return collectErrorMessages(form.formState.errors as FieldErrors);
 }
+
+/** The field names of an object schema (through refinements and a transform pipe). */
+export function schemaKeys(schema: FormSchema): string[] {
+  let s: unknown = schema;
+  for (let depth = 0; depth < 5 && s; depth++) {
+    const shape = (s as { shape?: Record<string, unknown> }).shape;
+    if (shape && typeof shape === "object") return Object.keys(shape);
+    s = (s as { def?: { in?: unknown } }).def?.in;
+  }
+  return [];
+}
+
+/**
+ * A loaded record as form values: exactly the schema's fields (id, toString, rowColor stay out of the
+ * form and of the posted JSON: the save URL says which record it is).
+ */
+export function pickFormValues<TSchema extends FormSchema>(schema: TSchema, entity: Record<string, unknown>): DefaultValues<z.input<TSchema>> {
+  const keys = schemaKeys(schema);
+  if (keys.length === 0) return entity as DefaultValues<z.input<TSchema>>;
+  return Object.fromEntries(keys.filter((k) => k in entity).map((k) => [k, entity[k]])) as DefaultValues<z.input<TSchema>>;
+}

@@ -13,20 +13,15 @@
  *       { field: "fieldValue", header: "Valore", type: "text", sql: fieldValues.fieldValue, searchable: true },
  *     ],
  *   });
- *   // app/api/field-values/route.ts
- *   export const GET = listRoute(fieldValuesGrid, "ROLE_DOCUMENT");
+ *   // the entity declaration (db/entity.ts) serves it as GET /api/field-values and /export
  *
  * Only what a definition names can reach SQL: sortModel, filterModel and columns are matched
  * against the column whitelist and every value travels as a bound parameter.
  */
 import type { SQL } from "drizzle-orm";
-import type { PgColumn, PgSelect } from "drizzle-orm/pg-core";
-import type { NextRequest } from "next/server";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import type { TenantScope, TenantTable } from "@/db/scope";
-import type { Role } from "@/db/schema";
-import { ok } from "@/lib/api/respond";
-import { exportGridResponse } from "./export";
+import type { ScopedJoin, TenantScope, TenantTable } from "@/db/scope";
 import { parseGridRequest, type GridRequestInput } from "./request";
 import { queryGrid, queryGridIds } from "./query";
 
@@ -95,8 +90,8 @@ export interface GridDefinition<P extends Record<string, unknown> = Record<strin
   params?: z.ZodType<P>;
   /** Fixed conditions from the grid's parameters (ANDed with the tenant condition and the filters). */
   baseWhere?: (params: P) => SQL | undefined;
-  /** Joins for columns of other tables: `(q) => q.leftJoin(fieldValues, eq(agents.titleId, fieldValues.id))`. */
-  joins?: (q: PgSelect) => PgSelect;
+  /** Joins for columns of other tables: `[{ table: fieldValues, on: eq(agents.titleId, fieldValues.id) }]` (left by default; the tenant condition is added). */
+  joins?: readonly ScopedJoin[];
   /** Export file name without extension (default: name). */
   exportFileName?: string;
 }
@@ -228,40 +223,4 @@ export async function listGridIds<P extends Record<string, unknown>>(
 ): Promise<GridIds> {
   const request = parseGridRequest(grid, searchParams);
   return queryGridIds(scope, grid, request);
-}
-
-/**
- * GET handler of a list: `export const GET = listRoute(grid, "ROLE_DOCUMENT")`.
- * With `ids=1` it answers { status, ids, count } with every id of the filtered set (select-all).
- */
-export function listRoute<P extends Record<string, unknown>>(grid: Grid<P>, role: Role | null): RouteHandler {
-  return lazyGuarded(role, async ({ req, scope }) => {
-    const params = req.nextUrl.searchParams;
-    if (params.get("ids") === "1" || params.get("ids") === "true") {
-      return ok({ ...(await listGridIds(scope, grid, params)) });
-    }
-    return ok({ ...(await listGrid(scope, grid, params)) });
-  });
-}
-
-/** GET handler of an export: `?format=csv|xlsx&columns=…&filterModel=…&sortModel=…&search=…`, streamed. */
-export function exportRoute<P extends Record<string, unknown>>(grid: Grid<P>, role: Role | null): RouteHandler {
-  return lazyGuarded(role, async ({ req, scope }) => exportGridResponse(scope, grid, req.nextUrl.searchParams));
-}
-
-type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
-
-/**
- * guarded() loaded on first request: grid definitions stay importable where the auth stack
- * (next-auth) cannot load, e.g. unit tests and the benchmark.
- */
-function lazyGuarded(role: Role | null, handler: (ctx: { req: NextRequest; scope: TenantScope }) => Promise<Response>): RouteHandler {
-  let wrapped: RouteHandler | undefined;
-  return async (req, ctx) => {
-    if (!wrapped) {
-      const { guarded } = await import("@/lib/api/route");
-      wrapped = guarded(role, handler);
-    }
-    return wrapped(req, ctx);
-  };
 }

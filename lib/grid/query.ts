@@ -91,28 +91,25 @@ export function mapRow(grid: Grid<any>, columns: readonly ResolvedColumn[], raw:
   return row;
 }
 
-function from(db: Db, grid: Grid<any>, fields: Record<string, SQL.Aliased | SQL>): PgSelect {
-  let q = (db.select(fields as never).from(grid.table as never) as unknown as { $dynamic(): PgSelect }).$dynamic();
-  if (grid.joins) q = grid.joins(q);
-  return q;
+/** The grid's table and joins, every one carrying the tenant condition; `where` finishes it. */
+function from(scope: TenantScope, grid: Grid<any>, fields: Record<string, SQL.Aliased | SQL>) {
+  return scope.select(fields).from(grid.table).join(grid.joins);
 }
 
 /** The SELECT of a page (also used by the export with limit undefined). */
 export function pageQuery(scope: TenantScope, grid: Grid<any>, req: GridRequest, limit: number | undefined, offset: number): PgSelect {
-  const db = scope.platform;
-  const where = scope.where(grid.table, ...req.where);
   const fields = selectFields(grid, req.columns);
   if (limit !== undefined && offset >= DEEP_OFFSET) {
-    const ids = from(db, grid, { id: sql`${grid.table.id}` })
-      .where(where)
+    const ids = from(scope, grid, { id: sql`${grid.table.id}` })
+      .where(...req.where)
       .orderBy(...req.orderBy)
       .limit(limit)
       .offset(offset);
-    return from(db, grid, fields)
-      .where(and(scope.where(grid.table), inArray(grid.table.id, ids as never)))
+    return from(scope, grid, fields)
+      .where(inArray(grid.table.id, ids as never))
       .orderBy(...req.orderBy);
   }
-  let q = from(db, grid, fields).where(where).orderBy(...req.orderBy);
+  let q: PgSelect = from(scope, grid, fields).where(...req.where).orderBy(...req.orderBy);
   if (limit !== undefined) q = q.limit(limit);
   if (offset > 0) q = q.offset(offset);
   return q;
@@ -128,13 +125,13 @@ export const ESTIMATE_TRUSTED_FROM = 5 * EXACT_COUNT_CAP;
 
 /** The exact count of the filtered set. */
 export function countQuery(scope: TenantScope, grid: Grid<any>, req: GridRequest): PgSelect {
-  return from(scope.platform, grid, { n: sql<number>`count(*)::int`.as("n") }).where(scope.where(grid.table, ...req.where));
+  return from(scope, grid, { n: sql<number>`count(*)::int`.as("n") }).where(...req.where);
 }
 
 /** count(*) of at most cap + 1 rows of the filtered set. */
 export function cappedCountQuery(scope: TenantScope, grid: Grid<any>, req: GridRequest, cap = EXACT_COUNT_CAP) {
-  const limited = from(scope.platform, grid, { one: sql`1`.as("one") })
-    .where(scope.where(grid.table, ...req.where))
+  const limited = from(scope, grid, { one: sql`1`.as("one") })
+    .where(...req.where)
     .limit(cap + 1)
     .as("capped");
   return scope.platform.select({ n: sql<number>`count(*)::int`.as("n") }).from(limited);
@@ -142,7 +139,7 @@ export function cappedCountQuery(scope: TenantScope, grid: Grid<any>, req: GridR
 
 /** The planner's row estimate for the filtered set (EXPLAIN: planning only, no execution). */
 export function estimateQuery(scope: TenantScope, grid: Grid<any>, req: GridRequest): PgSelect {
-  return from(scope.platform, grid, { one: sql`1`.as("one") }).where(scope.where(grid.table, ...req.where));
+  return from(scope, grid, { one: sql`1`.as("one") }).where(...req.where);
 }
 
 export async function estimateCount(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<number> {
@@ -195,8 +192,8 @@ export async function queryGrid(scope: TenantScope, grid: Grid<any>, req: GridRe
 
 /** Every id of the filtered set in the grid's order (select-all). */
 export async function queryGridIds(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<GridIds> {
-  const rows = (await from(scope.platform, grid, { id: sql<number>`${grid.table.id}`.as("id") })
-    .where(scope.where(grid.table, ...req.where))
+  const rows = (await from(scope, grid, { id: sql<number>`${grid.table.id}`.as("id") })
+    .where(...req.where)
     .orderBy(...req.orderBy)
     .limit(MAX_SELECT_ALL)) as unknown as { id: number | string }[];
   const ids = rows.map((r) => Number(r.id));

@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { defineApi, optionSchema, recordFields } from "./entity";
 import { centsField, decimalString, optionalEmail, optionalEntityRef, optionalText, rowIdentity, versionField } from "./fields";
+
+/** Agenti: GET/POST /api/agents…, JSON field "agent". */
+export const agentApi = defineApi({ field: "agent", url: "/api/agents", table: "agents" });
 
 export const AGENT_MESSAGES = {
   percentage: 'Il campo "Percentuale" non è un numero decimale corretto',
@@ -18,7 +22,6 @@ export const agentCommissionSchema = z.object({
 
 /** Agente form (POST /api/agents[/{id}], field "agent"). */
 export const agentSchema = z.object({
-  id: z.number().optional(),
   title: optionalEntityRef,
   firstName: optionalText(100),
   lastName: optionalText(100),
@@ -31,3 +34,22 @@ export const agentSchema = z.object({
 });
 export type AgentInput = z.infer<typeof agentSchema>;
 export type AgentCommissionInput = z.infer<typeof agentCommissionSchema>;
+
+/** An agente as the API answers it, with the commission rows. */
+export const agentResponse = z.object({
+  ...recordFields,
+  title: optionSchema.nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email1: z.string(),
+  email2: z.string(),
+  phone1: z.string(),
+  phone2: z.string(),
+  agentCommissions: z.array(z.object({ id: z.number().int(), version: z.number().int(), fromAmount: z.number().int(), currency: z.literal("EUR"), percentage: z.string() })),
+});
+export type AgentJson = z.infer<typeof agentResponse>;
+
+export interface AgentFormData {
+  /** The field-value list of the titles (Dott., Ing., …). */
+  titleFieldName: string;
+}

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { BANK_ACCOUNT_TYPES } from "./lookup-enums";
 import { checkIban, normalizeIdentifier } from "@/lib/fiscal/identifiers";
+import { defineApi, recordFields } from "./entity";
 import { optionalText, versionField } from "./fields";
+
+/** Conti corrente: GET/POST /api/bank-accounts…, JSON field "bankAccount". */
+export const bankAccountApi = defineApi({ field: "bankAccount", url: "/api/bank-accounts", table: "bank_accounts" });
 
 export const BANK_ACCOUNT_MESSAGES = {
   type: 'Il campo "Tipo pagamento" è richiesto',
@@ -19,7 +23,6 @@ export { BANK_ACCOUNT_TYPES };
  */
 export const bankAccountSchema = z
   .object({
-    id: z.number().optional(),
     bankAccountType: z.enum(BANK_ACCOUNT_TYPES, { error: BANK_ACCOUNT_MESSAGES.type }),
     bankName: z.string({ error: BANK_ACCOUNT_MESSAGES.bankName }).trim().min(1, BANK_ACCOUNT_MESSAGES.bankName).max(200, "Testo troppo lungo (massimo 200 caratteri)"),
     code: optionalText(100),
@@ -44,3 +47,18 @@ export const bankAccountSchema = z
       : { ...v, code: "", iban: "" },
   );
 export type BankAccountInput = z.infer<typeof bankAccountSchema>;
+
+/** A conto corrente as the API answers it. */
+export const bankAccountResponse = z.object({
+  ...recordFields,
+  bankAccountType: z.enum(BANK_ACCOUNT_TYPES),
+  bankName: z.string(),
+  code: z.string(),
+  iban: z.string(),
+  url: z.string(),
+});
+export type BankAccountJson = z.infer<typeof bankAccountResponse>;
+
+export interface BankAccountFormData {
+  bankAccountTypes: string[];
+}

@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { defineApi, recordFields } from "./entity";
 import { REQUIRED, text, versionField } from "./fields";
+
+/** Valori delle liste: GET/POST /api/field-values…, JSON field "fieldValue". */
+export const fieldValueApi = defineApi({ field: "fieldValue", url: "/api/field-values", table: "field_values" });
 
 /** Names of the value lists: letters, digits, '-', '_' (e.g. "title"). */
 export const fieldNameSchema = z
@@ -28,19 +32,10 @@ export type FieldValueCreateInput = z.infer<typeof fieldValueCreateSchema>;
 /** The grid's own parameter: the list being shown. */
 export const fieldValuesGridParams = z.object({ fieldName: fieldNameSchema });
 
-/** GET /api/field-values/get-filtered-list/{fieldName}: query, offset, limit (default 100). */
-export const filteredListQuerySchema = z.object({
-  query: z.string().trim().max(200, "Ricerca troppo lunga").optional().default(""),
-  offset: z.coerce.number({ error: 'Parametro "offset" non valido' }).int('Parametro "offset" non valido').min(0, 'Parametro "offset" non valido').max(1_000_000, 'Parametro "offset" non valido').optional().default(0),
-  limit: z.coerce.number({ error: 'Parametro "limit" non valido' }).int('Parametro "limit" non valido').min(1, 'Parametro "limit" non valido').max(1000, 'Parametro "limit" non valido').optional().default(100),
+/** A value as the API answers it. */
+export const fieldValueResponse = z.object({
+  ...recordFields,
+  fieldName: z.string(),
+  fieldValue: z.string(),
 });
-
-/** What the API returns for one value. */
-export interface FieldValueDto {
-  id: number;
-  version: number;
-  fieldName: string;
-  fieldValue: string;
-  rowColor: string | null;
-  toString: string;
-}
+export type FieldValueJson = z.infer<typeof fieldValueResponse>;

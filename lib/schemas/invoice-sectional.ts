@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { SECTIONAL_TYPOLOGIES } from "./lookup-enums";
+import { defineApi, recordFields } from "./entity";
 import { text, versionField } from "./fields";
+
+/** Sezionali fattura: GET/POST /api/invoice-sectionals…, JSON field "invoiceSectional" (the list is not paged). */
+export const invoiceSectionalApi = defineApi({ field: "invoiceSectional", url: "/api/invoice-sectionals", table: "invoice_sectionals" });
 
 export const INVOICE_SECTIONAL_MESSAGES = {
   name: 'Il campo "Nome del sezionale" è richiesto',
@@ -13,7 +17,6 @@ export { SECTIONAL_TYPOLOGIES };
 
 /** Sezionale form (POST /api/invoice-sectionals[/{id}], field "invoiceSectional"). */
 export const invoiceSectionalSchema = z.object({
-  id: z.number().optional(),
   name: text(INVOICE_SECTIONAL_MESSAGES.name, 100),
   typology: z.enum(SECTIONAL_TYPOLOGIES, { error: INVOICE_SECTIONAL_MESSAGES.typology }),
   suffix: z
@@ -27,3 +30,18 @@ export const invoiceSectionalSchema = z.object({
   version: versionField,
 });
 export type InvoiceSectionalInput = z.infer<typeof invoiceSectionalSchema>;
+
+/** A sezionale as the API answers it (toString ends with DISABILITATO when disabled). */
+export const invoiceSectionalResponse = z.object({
+  ...recordFields,
+  name: z.string(),
+  typology: z.enum(SECTIONAL_TYPOLOGIES),
+  suffix: z.string(),
+  defaultSectional: z.boolean(),
+  disabled: z.boolean(),
+});
+export type InvoiceSectionalJson = z.infer<typeof invoiceSectionalResponse>;
+
+export interface InvoiceSectionalFormData {
+  typologies: string[];
+}

@@ -1,21 +1,33 @@
 import { z } from "zod";
+import { defineApi, optionSchema, recordFields, type Option } from "./entity";
 import { centsField, optionalEntityRef, optionalText, text, versionField } from "./fields";
 
 export const NAME_REQUIRED = 'Il campo "Nome" è richiesto';
 
-/** Prodotto / Servizio form: Nome (required), Descrizione in fattura, Importo (cents), Aliquota ({id,toString}). */
-const productLike = z.object({
-  id: z.number().optional(),
+/** Prodotti: GET/POST /api/items…, JSON field "item", rows recoloured as "items". */
+export const itemApi = defineApi({ field: "item", url: "/api/items", table: "items" });
+
+/** Prodotto form: Nome (required), Descrizione in fattura, Importo (cents), Aliquota ({id,toString}). */
+export const itemSchema = z.object({
   name: text(NAME_REQUIRED, 200),
   description: optionalText(2000),
   amount: centsField('Il campo "Importo" non è un importo valido').optional().default(0),
   vat: optionalEntityRef,
   version: versionField,
 });
-
-/** POST /api/items[/{id}], field "item". */
-export const itemSchema = productLike;
-/** POST /api/services[/{id}], field "service". */
-export const serviceSchema = productLike;
 export type ItemInput = z.infer<typeof itemSchema>;
-export type ServiceInput = z.infer<typeof serviceSchema>;
+
+/** A prodotto as the API answers it. */
+export const itemResponse = z.object({
+  ...recordFields,
+  name: z.string(),
+  description: z.string(),
+  amount: z.number().int(),
+  vat: optionSchema.nullable(),
+});
+export type ItemJson = z.infer<typeof itemResponse>;
+
+/** formData of the product and service forms: the active VAT rates. */
+export interface CatalogueFormData {
+  vats: Option[];
+}

@@ -1,12 +1,9 @@
 import { z } from "zod";
-import { validate } from "@/lib/api/body";
 
-/** Query of an ajax select (get-filtered-list): free text and the offset of the next page. */
+/** Query of an ajax select (get-filtered-list): free text, the offset of the next page and its size (default 100). */
 export const optionsQuerySchema = z.object({
-  query: z.string().max(200, "Ricerca troppo lunga (massimo 200 caratteri)").optional().default(""),
-  offset: z.coerce.number({ error: "Offset non valido" }).int("Offset non valido").min(0, "Offset non valido").max(10_000_000, "Offset non valido").optional().default(0),
+  query: z.string({ error: "Ricerca non valida" }).max(200, "Ricerca troppo lunga (massimo 200 caratteri)").optional().default(""),
+  offset: z.coerce.number({ error: 'Parametro "offset" non valido' }).int('Parametro "offset" non valido').min(0, 'Parametro "offset" non valido').max(10_000_000, 'Parametro "offset" non valido').optional().default(0),
+  limit: z.coerce.number({ error: 'Parametro "limit" non valido' }).int('Parametro "limit" non valido').min(1, 'Parametro "limit" non valido').max(1000, 'Parametro "limit" non valido').optional().default(100),
 });
-
-export function parseOptionsQuery(params: URLSearchParams) {
-  return validate(optionsQuerySchema, { query: params.get("query") ?? undefined, offset: params.get("offset") || undefined });
-}
+export type OptionsQuery = z.infer<typeof optionsQuerySchema>;

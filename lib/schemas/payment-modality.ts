@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { PAYMENT_EXPIRATION_TYPES } from "./lookup-enums";
+import { defineApi, recordFields } from "./entity";
 import { decimalString, integerString, rowIdentity, text, versionField } from "./fields";
+
+/** Modalità pagamento: GET/POST /api/payment-modalities…, JSON field "paymentModality". */
+export const paymentModalityApi = defineApi({ field: "paymentModality", url: "/api/payment-modalities", table: "payment_modalities" });
 import { MODALITA_PAGAMENTO } from "@/lib/fiscal/codes";
 
 export const PAYMENT_MODALITY_MESSAGES = {
@@ -39,7 +43,6 @@ export const paymentModalityRowSchema = z.object({
 /** Modalità di pagamento form (POST /api/payment-modalities[/{id}], field "paymentModality"). */
 export const paymentModalitySchema = z
   .object({
-    id: z.number().optional(),
     name: text(PAYMENT_MODALITY_MESSAGES.name, 200),
     paymentType: z.enum(PAYMENT_TYPE_CODES, { error: PAYMENT_MODALITY_MESSAGES.paymentType }),
     paymentModalityRows: z.array(paymentModalityRowSchema, { error: "Righe di pagamento non valide" }).max(100, PAYMENT_MODALITY_MESSAGES.tooManyRows).optional().default([]),
@@ -52,3 +55,26 @@ export const paymentModalitySchema = z
   });
 export type PaymentModalityInput = z.infer<typeof paymentModalitySchema>;
 export type PaymentModalityRowInput = z.infer<typeof paymentModalityRowSchema>;
+
+/** A modalità di pagamento as the API answers it, with its instalment rows. */
+export const paymentModalityResponse = z.object({
+  ...recordFields,
+  name: z.string(),
+  paymentType: z.string(),
+  paymentModalityRows: z.array(
+    z.object({
+      id: z.number().int(),
+      version: z.number().int(),
+      paymentModalityExpirationType: z.enum(PAYMENT_EXPIRATION_TYPES),
+      paymentDay: z.number().int(),
+      monthsAfter: z.number().int(),
+      amountPercentage: z.string(),
+    }),
+  ),
+});
+export type PaymentModalityJson = z.infer<typeof paymentModalityResponse>;
+
+export interface PaymentModalityFormData {
+  paymentTypes: { code: string; label: string }[];
+  paymentModalityExpirationTypes: string[];
+}

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { NATURE, isCode } from "@/lib/fiscal/codes";
+import { defineApi, recordFields } from "./entity";
 import { decimalString, optionalText, versionField } from "./fields";
+
+/** Aliquote IVA: GET/POST /api/vat-rates…, JSON field "vatRate". */
+export const vatRateApi = defineApi({ field: "vatRate", url: "/api/vat-rates", table: "vat_rates" });
 
 export const VAT_RATE_MESSAGES = {
   rateRequired: 'Il campo "Aliquota" è richiesto',
@@ -17,7 +21,6 @@ export const NATURA_OPTIONS = Object.entries(NATURE).map(([code, label]) => ({ c
 /** Aliquota IVA form (POST /api/vat-rates[/{id}], field "vatRate"). rate → "22.00". */
 export const vatRateSchema = z
   .object({
-    id: z.number().optional(),
     rate: decimalString(VAT_RATE_MESSAGES.rateDecimal, { required: VAT_RATE_MESSAGES.rateRequired, min: 0, max: 100, rangeMessage: VAT_RATE_MESSAGES.rateRange }),
     description: optionalText(200),
     natura: z
@@ -36,3 +39,17 @@ export const vatRateSchema = z
     if (!zero && v.natura) ctx.addIssue({ code: "custom", message: VAT_RATE_MESSAGES.naturaOnlyZero, path: ["natura"] });
   });
 export type VatRateInput = z.infer<typeof vatRateSchema>;
+
+/** An aliquota as the API answers it. */
+export const vatRateResponse = z.object({
+  ...recordFields,
+  rate: z.string(),
+  description: z.string(),
+  natura: z.string().nullable(),
+  active: z.boolean(),
+});
+export type VatRateJson = z.infer<typeof vatRateResponse>;
+
+export interface VatRateFormData {
+  naturas: { code: string; label: string }[];
+}

@@ -94,7 +94,10 @@ describe("saves", () => {
       expect(r.status, JSON.stringify(entity)).toBe(400);
     }
     expect((await a.postEntity(`/api/field-values/abc`, "fieldValue", { fieldValue: "x" })).status).toBe(400);
-    expect((await a.postEntity(`/api/field-values/99999999`, "fieldValue", { fieldValue: "x" })).status).toBe(404);
+    expect((await a.postEntity(`/api/field-values/99999999`, "fieldValue", { fieldValue: "x", version: 0 })).status).toBe(404);
+    // every update says which version it read
+    const noVersion = await a.postEntity(`/api/field-values/${v.id}`, "fieldValue", { fieldValue: "x" });
+    expect([noVersion.status, noVersion.body.message]).toEqual([400, "Versione mancante: ricarica i dati prima di salvare"]);
     expect((await a.get(`/api/field-values/update-form-data/${v.id}`)).body.fieldValue).toMatchObject({ fieldValue: "Immutato", version: 0 });
   });
 
@@ -116,7 +119,7 @@ describe("tenants apart", () => {
     const up = await b.postEntity(`/api/field-values/${v.id}`, "fieldValue", { fieldValue: "Preso da B", version: 0 });
     expect(up.status).toBe(404);
     expect(up.body).toEqual({ status: "error", message: "Valore non trovato" });
-    expect((await b.postEntity(`/api/field-values/${v.id}`, "fieldValue", { fieldValue: "Preso da B" })).status).toBe(404);
+    expect((await b.postEntity(`/api/field-values/${v.id}`, "fieldValue", { fieldValue: "Preso da B", version: 1 })).status).toBe(404);
     expect((await b.json("DELETE", `/api/field-values/${v.id}`)).status).toBe(404);
     expect((await a.get(`/api/field-values/update-form-data/${v.id}`)).body.fieldValue).toMatchObject({ fieldValue: "Solo di A", version: 0 });
     expect(await count(b, "privati")).toBe(0);

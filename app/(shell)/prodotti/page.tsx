@@ -1,20 +1,10 @@
 import type { Metadata } from "next";
+import { EntityPage } from "@/components/grid/entity-page";
 import { ItemsGrid } from "@/components/items/items-grid";
-import { loadFirstBlock } from "@/components/grid/load-first-block";
-import { ShellPage } from "@/components/shell/shell-page";
-import { itemsGrid } from "@/db/queries/items";
+import { itemEntity } from "@/db/queries/items";
 
 export const metadata: Metadata = { title: "Prodotti" };
 
-/** Rendered only after ShellPage's role check: the first block never loads for a refused user. */
-async function Prodotti() {
-  return <ItemsGrid initial={await loadFirstBlock(itemsGrid, "ROLE_DOCUMENT")} />;
-}
-
 export default function Page() {
-  return (
-    <ShellPage path="/prodotti">
-      <Prodotti />
-    </ShellPage>
-  );
+  return <EntityPage path="/prodotti" entity={itemEntity} Grid={ItemsGrid} />;
 }

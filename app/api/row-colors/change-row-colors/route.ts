@@ -1,11 +1,11 @@
 // POST /api/row-colors/change-row-colors — multipart table, ids (comma list), color ('#rrggbb', empty = white): recolours the tenant's rows.
 import { sql } from "drizzle-orm";
+import { entityOfTable } from "@/db/entities";
 import { readForm } from "@/lib/api/body";
 import { BadRequestError, ForbiddenError } from "@/lib/errors";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
 import { hasRole } from "@/lib/auth/current-user";
-import { getRowColorTable } from "@/lib/grid/row-color-tables";
 
 const MAX_IDS = 1_000_000;
 
@@ -13,8 +13,9 @@ export const POST = guarded(null, async ({ req, scope, user }) => {
   // select-all may send up to a million ids
   const form = await readForm(req, 16 * 1024 * 1024);
   const tableName = form.get("table");
-  const entry = typeof tableName === "string" ? getRowColorTable(tableName) : undefined;
-  if (!entry) throw new BadRequestError("Tabella non valida");
+  // only the tables of declared entities with a row colour (the request's name never reaches SQL text)
+  const entry = typeof tableName === "string" ? entityOfTable(tableName) : undefined;
+  if (!entry || !("rowColor" in entry.table)) throw new BadRequestError("Tabella non valida");
   if (!hasRole(user, entry.role)) throw new ForbiddenError();
 
   const rawIds = form.get("ids");
@@ -32,10 +33,8 @@ export const POST = guarded(null, async ({ req, scope, user }) => {
 
   const { table } = entry;
   // one text parameter however many ids (no parameter-count limit)
-  const rows = await scope.platform
-    .update(table as never)
-    .set({ rowColor: color === "" || color.toLowerCase() === "#ffffff" ? null : color.toLowerCase() } as never)
-    .where(scope.where(table, sql`${table.id} = any(string_to_array(${ids.join(",")}, ',')::int[])`))
-    .returning({ id: table.id });
-  return ok({ message: "Modifica effettuata", updated: rows.length });
+  const updated = await scope.updateWhere(table, sql`${table.id} = any(string_to_array(${ids.join(",")}, ',')::int[])`, {
+    rowColor: color === "" || color.toLowerCase() === "#ffffff" ? null : color.toLowerCase(),
+  });
+  return ok({ message: "Modifica effettuata", updated: updated.length });
 });

@@ -1,6 +1,6 @@
 // POST /api/tenants/post-actual — multipart: field "tenant" (JSON, version required) + optional file "logoContent"; returns { status, message, tenant }.
 import { MAX_LOGO_BYTES, processLogo, saveActualTenant } from "@/db/queries/tenant-settings";
-import { SAVED_MESSAGE } from "@/db/queries/lookup-support";
+import { SAVED_MESSAGE } from "@/db/entity";
 import { entityFromForm, readForm } from "@/lib/api/body";
 import { BadRequestError, PayloadTooLargeError } from "@/lib/errors";
 import { ok } from "@/lib/api/respond";

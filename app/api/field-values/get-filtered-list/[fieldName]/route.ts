@@ -1,18 +1,13 @@
-// GET /api/field-values/get-filtered-list/{fieldName} — ajax select options ?query=&offset=&limit= (default 100).
-import { NextResponse } from "next/server";
-import { listFieldValueOptions } from "@/db/queries/field-values";
+// GET /api/field-values/get-filtered-list/{fieldName} — ajax-select options of one list: ?query=&offset=&limit= (default 100).
+import { eq } from "drizzle-orm";
+import { fieldValueEntity } from "@/db/queries/field-values";
+import { fieldValues } from "@/db/schema";
 import { validate } from "@/lib/api/body";
+import { optionsResponse, parseOptionsQuery } from "@/lib/api/entity-routes";
 import { guarded } from "@/lib/api/route";
-import { fieldNameSchema, filteredListQuerySchema } from "@/lib/schemas/field-value";
+import { fieldNameSchema } from "@/lib/schemas/field-value";
 
-export const GET = guarded<{ fieldName: string }>("ROLE_DOCUMENT", async ({ req, scope, params }) => {
+export const GET = guarded<{ fieldName: string }>(fieldValueEntity.role, async ({ req, scope, params }) => {
   const fieldName = validate(fieldNameSchema, params.fieldName);
-  const q = req.nextUrl.searchParams;
-  const opts = validate(filteredListQuerySchema, {
-    query: q.get("query") ?? undefined,
-    offset: q.get("offset") || undefined,
-    limit: q.get("limit") || undefined,
-  });
-  // the ajax select reads the list from the FIRST key of the response
-  return NextResponse.json({ options: await listFieldValueOptions(scope, fieldName, opts), status: "ok" });
+  return optionsResponse(await fieldValueEntity.options(scope, parseOptionsQuery(req.nextUrl.searchParams), eq(fieldValues.fieldName, fieldName)));
 });

@@ -1,0 +1,5 @@
+// /api/vat-rates — Aliquote IVA: the standard entity calls (list, export, create-form-data, update-form-data/{id}, get/{id}, get-filtered-list, create, update/{id}, delete/{id}; lib/api/entity-routes.ts).
+import { vatRateEntity } from "@/db/queries/vat-rates";
+import { entityRoutes } from "@/lib/api/entity-routes";
+
+export const { GET, POST, DELETE } = entityRoutes(vatRateEntity);

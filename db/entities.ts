@@ -1,0 +1,30 @@
+/**
+ * Every declared entity (db/entity.ts). Derived from this list: the row-colour whitelist of
+ * POST /api/row-colors/change-row-colors and the generic cross-tenant and bad-input API tests
+ * (tests/api/entities.test.ts). A new entity is added here once.
+ */
+import type { AnyEntity } from "./entity";
+import { agentEntity } from "./queries/agents";
+import { bankAccountEntity } from "./queries/bank-accounts";
+import { fieldValueEntity } from "./queries/field-values";
+import { invoiceSectionalEntity } from "./queries/invoice-sectionals";
+import { itemEntity } from "./queries/items";
+import { paymentModalityEntity } from "./queries/payment-modalities";
+import { serviceEntity } from "./queries/services";
+import { vatRateEntity } from "./queries/vat-rates";
+
+export const ENTITIES: readonly AnyEntity[] = [
+  fieldValueEntity,
+  vatRateEntity,
+  itemEntity,
+  serviceEntity,
+  bankAccountEntity,
+  paymentModalityEntity,
+  agentEntity,
+  invoiceSectionalEntity,
+];
+
+/** The entity whose rows live in `tableName` (row colours), if any. */
+export function entityOfTable(tableName: string): AnyEntity | undefined {
+  return ENTITIES.find((e) => e.tableName === tableName);
+}

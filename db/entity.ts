@@ -1,0 +1,369 @@
+/**
+ * One declaration per entity. An entity is declared once — table, input schema, response schema,
+ * grid, role, API (base URL and JSON field), new-record draft, the references it may hold and its
+ * embedded rows — and everything standard is derived from it:
+ *
+ * - the data operations every entity has, written once here: formData (create-form-data and
+ *   update-form-data), get, create, update (getOrThrow, then the version check), remove (one
+ *   constraint-error mapping), options (get-filtered-list, one signature), listAll;
+ * - the route handlers (lib/api/entity-routes.ts: list, export, create-form-data, update-form-data/{id},
+ *   get/{id}, get-filtered-list, create, update/{id}, delete/{id});
+ * - the row-colour whitelist and the generic cross-tenant and bad-input tests (db/entities.ts).
+ *
+ * Entity-specific behaviour stays explicit in the declaration's `hooks` (a uniqueness check, clearing
+ * the other default sectional, refusing to delete a VAT rate in use), beside the declaration.
+ *
+ *   export const itemEntity = defineEntity({
+ *     api: itemApi, role: "ROLE_DOCUMENT", table: items, input: itemSchema, response: itemResponse,
+ *     grid: itemsGrid, label: (r) => r.name, messages: { notFound: "Prodotto non trovato", inUse: "…" },
+ *     refs: { vat: ref(items.vatRateId, vatRateEntity, VAT_RATE_UNKNOWN) },
+ *     values: (i) => ({ name: i.name, description: i.description, amount: i.amount }),
+ *     json: (r, { refs }) => ({ id: r.id, version: r.version, name: r.name, …, vat: refs.vat }),
+ *     draft: async (scope) => ({ … }),
+ *     example: { name: "Consulenza", amount: 10000 },
+ *   });
+ */
+import { and, asc, eq, getTableName, notInArray, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { Role } from "@/db/schema";
+import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
+import { escapeLike } from "@/lib/grid/filters";
+import type { Grid } from "@/lib/grid/define";
+import type { EntityApi, Option } from "@/lib/schemas/entity";
+import type { TenantScope, TenantTable } from "./scope";
+
+export type { EntityApi, Option } from "@/lib/schemas/entity";
+
+type Row<T extends PgTable> = T["$inferSelect"];
+
+export const SAVED_MESSAGE = "Salvataggio effettuato";
+export const UPDATED_MESSAGE = "Modifica effettuata";
+export const DELETED_MESSAGE = "Eliminazione effettuata";
+/** First page of an ajax select (get-filtered-list). */
+export const OPTIONS_PAGE = 100;
+export const MISSING_VERSION = "Versione mancante: ricarica i dati prima di salvare";
+export const FOREIGN_ROW = "Una delle righe inviate non appartiene a questo elemento: ricarica i dati";
+
+/** A reference this entity holds: the column, the entity it points at, the 400 message for an unknown or foreign id. */
+export interface RefDef {
+  column: PgColumn;
+  target: { table: TenantTable; label: (row: any) => string };
+  message: string;
+  /** Extra condition on the target (e.g. the field-value list of agent titles). */
+  where?: SQL;
+}
+
+export function ref(column: PgColumn, target: RefDef["target"], message: string, where?: SQL): RefDef {
+  return { column, target, message, where };
+}
+
+type ChildTable = TenantTable & { version: PgColumn };
+
+/** Embedded rows saved as one set with their parent (commissions, payment rows, referents, invoice rows). */
+export interface ChildrenDef<CI = any, CR = any> {
+  table: ChildTable;
+  /** The column pointing at the parent. */
+  parent: PgColumn;
+  /** Order of the rows (their position column first). */
+  orderBy: PgColumn[];
+  /** Input row → columns (position = index in the list the client sent). */
+  values: (row: CI, position: number) => Record<string, unknown>;
+  /** Stored row → JSON. */
+  json: (row: CR) => unknown;
+}
+
+/** The query text of a select as escaped ILIKE patterns: `%text%` and `text%`. */
+export interface SearchText {
+  contains: string;
+  startsWith: string;
+  /** The trimmed text itself (not escaped), for other comparisons. */
+  raw: string;
+}
+
+export interface Related {
+  refs: Record<string, Option | null>;
+  children: Record<string, unknown[]>;
+}
+
+export interface EntityHooks<T extends TenantTable, In> {
+  /** Inside the save's transaction, before the row is written (existing: the row before an update). */
+  beforeWrite?: (tx: TenantScope, input: In, existing: Row<T> | undefined) => Promise<void>;
+  /** Inside the save's transaction, after the row and its children are written. */
+  afterWrite?: (tx: TenantScope, row: Row<T>, input: In, existing: Row<T> | undefined) => Promise<void>;
+  /** Before a delete (e.g. refuse with a 409 while something uses the record). */
+  beforeDelete?: (tx: TenantScope, row: Row<T>) => Promise<void>;
+}
+
+export interface EntityDefinition<T extends TenantTable, I extends z.ZodType, O extends z.ZodType, FD> {
+  api: EntityApi;
+  /** Role of every call (null: any logged-in user). */
+  role: Role | null;
+  table: T;
+  /** The save's schema, shared with the form (lib/schemas/<entity>.ts). */
+  input: I;
+  /** The response's schema (lib/schemas/<entity>.ts): shapes every answer, so nothing else leaks. */
+  response: O;
+  /** Server-paged list; without it GET {url} answers { data: every row } ordered by listOrder. */
+  grid?: Grid<any>;
+  listOrder?: (SQL | PgColumn)[];
+  /** toString of a row (selects, references, titles). */
+  label: (row: Row<T>) => string;
+  messages: {
+    notFound: string;
+    /** Delete refused because other rows point at it (foreign key). */
+    inUse?: string;
+    /** Unique violations by constraint name. */
+    unique?: Record<string, string>;
+    uniqueDefault?: string;
+  };
+  refs?: Record<string, RefDef>;
+  children?: Record<string, ChildrenDef>;
+  /** Input → the table's own columns (references and children are written from their declarations). */
+  values: (input: z.infer<I>, existing: Row<T> | undefined) => Partial<T["$inferInsert"]>;
+  /** Row + resolved references and children → the response JSON. */
+  json: (row: Row<T>, related: Related) => z.input<O>;
+  /** The entity of create-form-data (id null, version 0); `query` is the call's query string. */
+  draft: (scope: TenantScope, query: URLSearchParams) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** formData of create-form-data (row undefined) and update-form-data. */
+  formData?: (scope: TenantScope, row: Row<T> | undefined) => Promise<FD> | FD;
+  /** get-filtered-list (ajax selects, entity filters): what the query text matches (an ILIKE pattern), the order, a fixed condition. */
+  selectable?: { search: (text: SearchText) => SQL; orderBy: (SQL | PgColumn)[]; where?: SQL };
+  hooks?: EntityHooks<T, z.infer<I>>;
+  /** A valid input, for the generic cross-tenant and bad-input tests (and as documentation). */
+  example: Record<string, unknown>;
+}
+
+export interface Entity<T extends TenantTable = TenantTable, I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, FD = unknown>
+  extends EntityDefinition<T, I, O, FD> {
+  /** SQL name of the table (row colours). */
+  tableName: string;
+  toJson(scope: TenantScope, row: Row<T>): Promise<z.infer<O>>;
+  /** { [field]: entity or draft, formData }. */
+  formDataResponse(scope: TenantScope, id?: number, query?: URLSearchParams): Promise<Record<string, unknown>>;
+  get(scope: TenantScope, id: number): Promise<z.infer<O>>;
+  create(scope: TenantScope, input: z.infer<I>): Promise<z.infer<O>>;
+  update(scope: TenantScope, id: number, input: z.infer<I>): Promise<z.infer<O>>;
+  remove(scope: TenantScope, id: number): Promise<void>;
+  options(scope: TenantScope, query: { query?: string; offset?: number; limit?: number }, where?: SQL): Promise<Option[]>;
+  listAll(scope: TenantScope): Promise<z.infer<O>[]>;
+  /** { id, toString } of one row, or null (missing or foreign). */
+  optionOf(scope: TenantScope, id: number | null): Promise<Option | null>;
+  /** The id of a chosen reference, checked against the tenant (400 with `message` otherwise). */
+  refIdOf(scope: TenantScope, ref: { id: number } | null | undefined, message: string, where?: SQL): Promise<number | null>;
+}
+
+/** Any declared entity (route factories, the registry). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an entity of any table and schemas: each is checked where it is declared
+export type AnyEntity = Entity<any, any, any, any>;
+
+/** The PostgreSQL error code (23503, 23505, …) of a driver error, also when Drizzle wraps it. */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** The violated constraint's name (postgres-js: constraint_name, PGlite: constraint), also when wrapped. */
+export function pgConstraint(err: unknown): string | undefined {
+  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
+    const name = e.constraint_name ?? e.constraint;
+    if (typeof name === "string") return name;
+  }
+  return undefined;
+}
+
+/** 23503 foreign_key_violation, or 23001 restrict_violation (what PostgreSQL 18 — PGlite — raises for ON DELETE RESTRICT). */
+export function isReferenceViolation(code: string | undefined): boolean {
+  return code === "23503" || code === "23001";
+}
+
+/** The one mapping of constraint errors: a foreign-key or unique violation becomes an Italian 409. */
+export async function mapConstraintErrors<R>(fn: () => Promise<R>, messages: EntityDefinition<any, any, any, any>["messages"]): Promise<R> {
+  try {
+    return await fn();
+  } catch (err) {
+    const code = pgErrorCode(err);
+    if (isReferenceViolation(code) && messages.inUse) throw new ApiError(409, messages.inUse);
+    if (code === "23505") {
+      const constraint = pgConstraint(err);
+      const message = (constraint && messages.unique?.[constraint]) ?? messages.uniqueDefault;
+      if (message) throw new ApiError(409, message);
+    }
+    throw err;
+  }
+}
+
+/** An update must say which version it read (the concurrency check needs it). */
+export function requireVersion(version: unknown): number {
+  if (typeof version !== "number") throw new BadRequestError(MISSING_VERSION);
+  return version;
+}
+
+/** The id of a reference chosen in a form, checked against the tenant: unknown or foreign → 400 with `message`. */
+export async function checkRef(scope: TenantScope, table: TenantTable, chosen: { id: number } | null | undefined, message: string, where?: SQL): Promise<number | null> {
+  if (!chosen) return null;
+  const [row] = await scope.select({ id: table.id }).from(table).where(eq(table.id, chosen.id), where).limit(1);
+  if (!row) throw new ValidationError([message]);
+  return chosen.id;
+}
+
+function columnKey(table: TenantTable, column: PgColumn): string {
+  for (const [key, col] of Object.entries(table)) if (col === column) return key;
+  throw new Error("colonna non trovata nella tabella");
+}
+
+/**
+ * Replaces the child rows of one parent with `rows` (inside the caller's transaction): rows with an
+ * id are updated (the id must already belong to this parent, else 400), rows without are inserted,
+ * rows left out are deleted. `position` keeps the order the client sent.
+ */
+export async function replaceChildRows<R extends { id?: number }>(tx: TenantScope, def: ChildrenDef<R>, parentId: number, rows: readonly R[]): Promise<void> {
+  const existing = await tx.select({ id: def.table.id }).from(def.table).where(eq(def.parent, parentId));
+  const owned = new Set(existing.map((r) => r.id as number));
+  const seen = new Set<number>();
+  for (const r of rows) {
+    if (r.id === undefined) continue;
+    if (!owned.has(r.id) || seen.has(r.id)) throw new ValidationError([FOREIGN_ROW]);
+    seen.add(r.id);
+  }
+  const keep = [...seen];
+  await tx.deleteWhere(def.table, and(eq(def.parent, parentId), keep.length ? notInArray(def.table.id, keep) : undefined));
+  const parentKey = columnKey(def.table, def.parent);
+  for (const [i, r] of rows.entries()) {
+    const v = def.values(r, i);
+    if (r.id !== undefined) await tx.update(def.table, r.id, undefined, v as never);
+    else await tx.insert(def.table, { ...v, [parentKey]: parentId } as never);
+  }
+}
+
+export function defineEntity<T extends TenantTable, I extends z.ZodType, O extends z.ZodType, FD = Record<string, never>>(
+  def: EntityDefinition<T, I, O, FD>,
+): Entity<T, I, O, FD> {
+  type In = z.infer<I>;
+  type Out = z.infer<O>;
+  const tableName = getTableName(def.table);
+  if (def.api.table !== tableName) throw new Error(`entità ${def.api.field}: api.table "${def.api.table}" diverso dalla tabella "${tableName}"`);
+  const refs = Object.entries(def.refs ?? {});
+  const children = Object.entries(def.children ?? {});
+
+  async function optionOf(scope: TenantScope, id: number | null): Promise<Option | null> {
+    if (id === null || id === undefined) return null;
+    const row = await scope.find(def.table, id);
+    return row ? { id: row.id as number, toString: def.label(row) } : null;
+  }
+
+  async function toJson(scope: TenantScope, row: Row<T>): Promise<Out> {
+    const related: Related = { refs: {}, children: {} };
+    for (const [name, r] of refs) {
+      const id = (row as Record<string, unknown>)[columnKey(def.table, r.column)] as number | null;
+      if (id === null || id === undefined) related.refs[name] = null;
+      else {
+        const target = await scope.find(r.target.table, id);
+        related.refs[name] = target ? { id, toString: r.target.label(target) } : null;
+      }
+    }
+    for (const [name, c] of children) {
+      const rows = await scope.list(c.table, { where: eq(c.parent, row.id as number), orderBy: c.orderBy.map((col) => asc(col)) });
+      related.children[name] = rows.map(c.json);
+    }
+    return def.response.parse(def.json(row, related));
+  }
+
+  async function refColumns(scope: TenantScope, input: In): Promise<Record<string, number | null>> {
+    const out: Record<string, number | null> = {};
+    for (const [name, r] of refs) {
+      out[columnKey(def.table, r.column)] = await checkRef(scope, r.target.table, (input as Record<string, { id: number } | null | undefined>)[name], r.message, r.where);
+    }
+    return out;
+  }
+
+  async function writeChildren(tx: TenantScope, parentId: number, input: In, isNew: boolean): Promise<void> {
+    for (const [name, c] of children) {
+      const rows = ((input as Record<string, unknown>)[name] ?? []) as { id?: number }[];
+      // a new parent owns no rows yet: ids sent with a create are ignored
+      await replaceChildRows(tx, c, parentId, isNew ? rows.map((r) => ({ ...r, id: undefined })) : rows);
+    }
+  }
+
+  const getRow = (scope: TenantScope, id: number) => scope.getOrThrow(def.table, id, def.messages.notFound) as Promise<Row<T>>;
+
+  return {
+    ...def,
+    tableName,
+    toJson,
+    optionOf,
+    refIdOf: (scope, chosen, message, where) => checkRef(scope, def.table, chosen, message, where),
+
+    async formDataResponse(scope, id, query = new URLSearchParams()) {
+      const row = id === undefined ? undefined : await getRow(scope, id);
+      const entity = row ? await toJson(scope, row) : { id: null, version: 0, ...(await def.draft(scope, query)), rowColor: null, toString: "" };
+      return { [def.api.field]: entity, formData: def.formData ? await def.formData(scope, row) : {} };
+    },
+
+    async get(scope, id) {
+      return toJson(scope, await getRow(scope, id));
+    },
+
+    create(scope, input) {
+      return mapConstraintErrors(
+        () =>
+          scope.transaction(async (tx) => {
+            await def.hooks?.beforeWrite?.(tx, input, undefined);
+            const row = (await tx.insert(def.table, { ...def.values(input, undefined), ...(await refColumns(tx, input)) } as never)) as Row<T>;
+            await writeChildren(tx, row.id as number, input, true);
+            await def.hooks?.afterWrite?.(tx, row, input, undefined);
+            return toJson(tx, row);
+          }),
+        def.messages,
+      );
+    },
+
+    update(scope, id, input) {
+      const version = requireVersion((input as { version?: unknown }).version);
+      return mapConstraintErrors(
+        () =>
+          scope.transaction(async (tx) => {
+            const existing = await getRow(tx, id);
+            await def.hooks?.beforeWrite?.(tx, input, existing);
+            const row = (await tx.update(def.table, id, version, { ...def.values(input, existing), ...(await refColumns(tx, input)) } as never)) as Row<T>;
+            await writeChildren(tx, id, input, false);
+            await def.hooks?.afterWrite?.(tx, row, input, existing);
+            return toJson(tx, row);
+          }),
+        def.messages,
+      );
+    },
+
+    remove(scope, id) {
+      return mapConstraintErrors(
+        () =>
+          scope.transaction(async (tx) => {
+            const row = await getRow(tx, id);
+            await def.hooks?.beforeDelete?.(tx, row);
+            await tx.delete(def.table, id);
+          }),
+        def.messages,
+      );
+    },
+
+    async options(scope, { query = "", offset = 0, limit = OPTIONS_PAGE }, where) {
+      if (!def.selectable) throw new Error(`entità ${def.api.field}: selectable non dichiarato`);
+      const q = query.trim();
+      const rows = await scope.list(def.table, {
+        where: and(def.selectable.where, where, q ? def.selectable.search({ contains: `%${escapeLike(q)}%`, startsWith: `${escapeLike(q)}%`, raw: q }) : undefined),
+        orderBy: [...def.selectable.orderBy, asc(def.table.id)],
+        limit,
+        offset,
+      });
+      return rows.map((r) => ({ id: r.id as number, toString: def.label(r) }));
+    },
+
+    async listAll(scope) {
+      const rows = await scope.list(def.table, { orderBy: [...(def.listOrder ?? []), asc(def.table.id)] });
+      return Promise.all(rows.map((r) => toJson(scope, r)));
+    },
+  };
+}
+

@@ -1,0 +1,90 @@
+/**
+ * The standard route handlers of an entity, derived from its declaration (db/entity.ts). One
+ * optional catch-all route file per entity serves them all:
+ *
+ *   // app/api/items/[[...path]]/route.ts
+ *   export const { GET, POST, DELETE } = entityRoutes(itemEntity);
+ *
+ *   GET    {url}                        list (grid contract, or { data } without a grid); ids=1 → every id
+ *   GET    {url}/export                 CSV/XLSX of the filtered list (streamed)
+ *   GET    {url}/create-form-data       { [field]: draft, formData }
+ *   GET    {url}/update-form-data/{id}  { [field]: record, formData }
+ *   GET    {url}/get/{id}               { [field]: record }
+ *   GET    {url}/get-filtered-list      ajax-select options { options: [{ id, toString }] }
+ *   POST   {url}                        create (multipart, JSON field [field]): 'Salvataggio effettuato'
+ *   POST   {url}/{id}                   update (version required: stale → 409): 'Modifica effettuata'
+ *   DELETE {url}/{id}                   delete (in use → 409)
+ *
+ * Entity-specific calls are route files of their own beside it (static segments win over the catch-all).
+ */
+import type { AnyEntity } from "@/db/entity";
+import { DELETED_MESSAGE, SAVED_MESSAGE, UPDATED_MESSAGE } from "@/db/entity";
+import { NotFoundError } from "@/lib/errors";
+import { exportGridResponse } from "@/lib/grid/export";
+import { listGrid, listGridIds } from "@/lib/grid/define";
+import { optionsQuerySchema, type OptionsQuery } from "@/lib/schemas/options-query";
+import { parseId, readEntity, validate } from "./body";
+import { ok } from "./respond";
+import { guarded, type GuardedContext, type RouteHandler } from "./route";
+
+type Ctx = GuardedContext<{ path?: string[] }>;
+
+const UNKNOWN_CALL = "Operazione non trovata";
+
+function segments(ctx: Ctx): string[] {
+  return ctx.params.path ?? [];
+}
+
+/** ?query=&offset=&limit= of an ajax select (400 on anything else). */
+export function parseOptionsQuery(params: URLSearchParams): OptionsQuery {
+  return validate(optionsQuerySchema, { query: params.get("query") ?? undefined, offset: params.get("offset") || undefined, limit: params.get("limit") || undefined });
+}
+
+/** The ajax select reads the list from the FIRST key of the response. */
+export function optionsResponse(options: unknown[]): Response {
+  return Response.json({ options, status: "ok" });
+}
+
+export function entityRoutes(entity: AnyEntity): { GET: RouteHandler; POST: RouteHandler; DELETE: RouteHandler } {
+  const { field } = entity.api;
+
+  async function list({ req, scope }: Ctx): Promise<Response> {
+    const params = req.nextUrl.searchParams;
+    if (!entity.grid) return ok({ data: await entity.listAll(scope) });
+    if (params.get("ids") === "1" || params.get("ids") === "true") return ok({ ...(await listGridIds(scope, entity.grid, params)) });
+    return ok({ ...(await listGrid(scope, entity.grid, params)) });
+  }
+
+  const GET = guarded<{ path?: string[] }>(entity.role, async (ctx) => {
+    const [first, second, ...rest] = segments(ctx);
+    if (rest.length > 0) throw new NotFoundError(UNKNOWN_CALL);
+    if (first === undefined) return list(ctx);
+    if (second === undefined) {
+      if (first === "export" && entity.grid) return exportGridResponse(ctx.scope, entity.grid, ctx.req.nextUrl.searchParams);
+      if (first === "create-form-data") return ok(await entity.formDataResponse(ctx.scope, undefined, ctx.req.nextUrl.searchParams));
+      if (first === "get-filtered-list" && entity.selectable) return optionsResponse(await entity.options(ctx.scope, parseOptionsQuery(ctx.req.nextUrl.searchParams)));
+    } else {
+      if (first === "update-form-data") return ok(await entity.formDataResponse(ctx.scope, parseId(second)));
+      if (first === "get") return ok({ [field]: await entity.get(ctx.scope, parseId(second)) });
+    }
+    throw new NotFoundError(UNKNOWN_CALL);
+  });
+
+  const POST = guarded<{ path?: string[] }>(entity.role, async (ctx) => {
+    const path = segments(ctx);
+    if (path.length > 1) throw new NotFoundError(UNKNOWN_CALL);
+    const id = path.length === 1 ? parseId(path[0]) : undefined;
+    const input = await readEntity(ctx.req, field, entity.input);
+    if (id === undefined) return ok({ message: SAVED_MESSAGE, [field]: await entity.create(ctx.scope, input) });
+    return ok({ message: UPDATED_MESSAGE, [field]: await entity.update(ctx.scope, id, input) });
+  });
+
+  const DELETE = guarded<{ path?: string[] }>(entity.role, async (ctx) => {
+    const path = segments(ctx);
+    if (path.length !== 1) throw new NotFoundError(UNKNOWN_CALL);
+    await entity.remove(ctx.scope, parseId(path[0]));
+    return ok({ message: DELETED_MESSAGE });
+  });
+
+  return { GET, POST, DELETE };
+}
