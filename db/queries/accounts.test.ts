@@ -5,6 +5,7 @@ import { passwordTokens, users } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
 import { authenticate, createPasswordToken, createTenantWithAdmin, DuplicateLoginError, findTokenUser, usePasswordToken } from "./accounts";
 import { waitSecondsAfter } from "@/lib/auth/throttle";
+import { createSession } from "./sessions";
 
 describe("accounts on the embedded database", () => {
   let tdb: TestDatabase;
@@ -48,12 +49,27 @@ describe("accounts on the embedded database", () => {
     expect(u!.passwordHash).toBe(admin.passwordHash);
   });
 
-  it("throttles after repeated failures and clears on success", async () => {
-    await createTenantWithAdmin(database.db, { denomination: "L", email: "lento@example.it", firstName: "L", lastName: "L", password: "giusta123" });
-    for (let i = 0; i < 3; i++) expect(await authenticate(database.db, "lento@example.it", "sbagliata")).toEqual({ ok: false, reason: "invalid" });
-    const r = await authenticate(database.db, "lento@example.it", "giusta123");
-    expect(r).toMatchObject({ ok: false, reason: "throttled" });
-    expect((r as { wait: number }).wait).toBeGreaterThan(0);
+  it("slows the failing address, never the owner at a known address; caps failures per address", async () => {
+    const { admin } = await createTenantWithAdmin(database.db, { denomination: "L", email: "lento@example.it", firstName: "L", lastName: "L", password: "giusta123" });
+    const login = "lento@example.it";
+    // 3 failures from the attacker's address: that address waits, a correct password from elsewhere works
+    for (let i = 0; i < 3; i++) expect(await authenticate(database.db, login, "sbagliata", "10.0.0.66")).toEqual({ ok: false, reason: "invalid" });
+    const attacker = await authenticate(database.db, login, "giusta123", "10.0.0.66");
+    expect(attacker).toMatchObject({ ok: false, reason: "throttled" });
+    expect((attacker as { wait: number }).wait).toBeGreaterThan(0);
+    expect(await authenticate(database.db, login, "giusta123", "192.168.1.10")).toMatchObject({ ok: true });
+    await createSession(database.db, admin, { clientAddress: "192.168.1.10" });
+
+    // 10 failures from many addresses: new addresses wait, the owner's known address does not
+    for (let i = 0; i < 10; i++) await authenticate(database.db, login, "sbagliata", `10.1.0.${i}`);
+    expect(await authenticate(database.db, login, "giusta123", "172.16.0.1")).toMatchObject({ ok: false, reason: "throttled" });
+    expect(await authenticate(database.db, login, "giusta123", "192.168.1.10")).toMatchObject({ ok: true });
+    // the success forgave the account's failures: a new address works again
+    expect(await authenticate(database.db, login, "giusta123", "172.16.0.1")).toMatchObject({ ok: true });
+
+    // spraying one password over many accounts from one address stops at 30 failures
+    for (let i = 0; i < 30; i++) await authenticate(database.db, `nessuno${i}@example.it`, "Password1", "10.9.9.9");
+    expect(await authenticate(database.db, login, "giusta123", "10.9.9.9")).toMatchObject({ ok: false, reason: "throttled" });
     expect(waitSecondsAfter(2)).toBe(0);
     expect(waitSecondsAfter(3)).toBe(5);
     expect(waitSecondsAfter(4)).toBe(10);

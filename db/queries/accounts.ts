@@ -35,20 +35,20 @@ export async function findUserByLogin(db: Db, login: string): Promise<User | und
 
 export type AuthResult = { ok: true; user: User } | { ok: false; reason: "invalid" | "disabled" } | { ok: false; reason: "throttled"; wait: number };
 
-/** Checks a login; repeated failures on the same login name must wait longer and longer. */
-export async function authenticate(db: Db, login: string, password: string): Promise<AuthResult> {
+/** Checks a login from a client address; failures slow that address, then unknown addresses (lib/auth/throttle.ts). */
+export async function authenticate(db: Db, login: string, password: string, address: string): Promise<AuthResult> {
   const key = normalizeLogin(login);
   if (!key || !password) return { ok: false, reason: "invalid" };
-  const wait = await secondsToWait(db, key);
-  if (wait > 0) return { ok: false, reason: "throttled", wait };
   const user = await findUserByLogin(db, key);
+  const wait = await secondsToWait(db, key, address, user?.id);
+  if (wait > 0) return { ok: false, reason: "throttled", wait };
   // Verify against a dummy hash when the user is missing so timing does not reveal accounts.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !ok) {
-    await recordFailure(db, key);
+    await recordFailure(db, key, address);
     return { ok: false, reason: "invalid" };
   }
-  await clearFailures(db, key);
+  await clearFailures(db, key, address);
   if (user.disabled) return { ok: false, reason: "disabled" };
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return { ok: true, user };

@@ -76,3 +76,14 @@ export const sessions = pgTable(
 );
 
 export type Session = typeof sessions.$inferSelect;
+
+/**
+ * Fixed-window counters for the limits that protect the public flows (login failures per client
+ * address, password-reset and sign-up requests, wrong link tokens): one row per key, shared by every
+ * app instance (lib/auth/rate-limit.ts).
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  hits: integer("hits").notNull().default(0),
+});

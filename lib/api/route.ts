@@ -2,6 +2,7 @@ import type { NextRequest } from "next/server";
 import { getDb, type Db } from "@/db/client";
 import { TenantScope } from "@/db/scope";
 import type { Role } from "@/db/schema";
+import { clientAddress } from "@/lib/auth/client-address";
 import { hasRole, resolveUser, type CurrentUser } from "@/lib/auth/current-user";
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
 import { errorResponse } from "./respond";
@@ -24,6 +25,8 @@ export interface PublicContext<P extends Params> {
   params: P;
   /** Unscoped database, for the pre-session account flows in db/queries/accounts.ts only. */
   db: Db;
+  /** The client's address (lib/auth/client-address.ts), for the flows' rate limits. */
+  address: string;
 }
 
 /**
@@ -57,7 +60,7 @@ export function guarded<P extends Params = Params>(role: Role | null, handler: (
 export function publicRoute<P extends Params = Params>(handler: (ctx: PublicContext<P>) => Promise<Response>): RouteHandler {
   return async (req, ctx) => {
     try {
-      return await handler({ req, params: ((await ctx?.params) ?? {}) as P, db: await getDb() });
+      return await handler({ req, params: ((await ctx?.params) ?? {}) as P, db: await getDb(), address: clientAddress(req.headers) });
     } catch (err) {
       return errorResponse(err);
     }

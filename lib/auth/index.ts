@@ -1,7 +1,7 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { authConfig } from "./config";
-import { CLIENT_ADDRESS_HEADER } from "./client-address";
+import { clientAddress } from "./client-address";
 import { ensureAuthSecret } from "./secret";
 
 ensureAuthSecret();
@@ -24,10 +24,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         const { authenticate } = await import("@/db/queries/accounts");
         const { createSession } = await import("@/db/queries/sessions");
         const db = await getDb();
-        const r = await authenticate(db, String(credentials?.username ?? ""), String(credentials?.password ?? ""));
+        const address = clientAddress(request.headers);
+        const r = await authenticate(db, String(credentials?.username ?? ""), String(credentials?.password ?? ""), address);
         if (!r.ok) throw new LoginFailed(r.reason === "throttled" ? `throttled:${r.wait}` : r.reason);
         const sid = await createSession(db, r.user, {
-          clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
+          clientAddress: address,
           userAgent: request.headers.get("user-agent"),
         });
         return { id: String(r.user.id), tenantId: r.user.tenantId, username: r.user.username, roles: r.user.roles, email: r.user.email, sid };

@@ -7,3 +7,5 @@ export const INVITE_LINK_INVALID = "Il link di invito non è valido o è scaduto
 export const DUPLICATE_ACCOUNT = "Esiste già un account con questo indirizzo email";
 export const throttledMessage = (seconds: number) => `Troppi tentativi di accesso non riusciti: riprova tra ${seconds} secondi`;
 export const USER_DISABLED = "Utente disabilitato: rivolgiti all'amministratore della tua azienda";
+export const TOO_MANY_TOKENS = (minutes: number) => `Troppi link non validi da questo indirizzo: riprova tra ${minutes} minuti`;
+export const TOO_MANY_SIGN_UPS = (minutes: number) => `Troppe registrazioni da questo indirizzo: riprova tra ${minutes} minuti`;

@@ -17,7 +17,8 @@ const FROM = process.env.MAIL_FROM ?? "Gestionale <noreply@example.it>";
 /**
  * The one mailer. With RESEND_API_KEY the message goes out through Resend; without it the message
  * stays in the mail_outbox table and the server log, so reset and invitation links work with no
- * external service. Every message is recorded in mail_outbox either way.
+ * external service. Every message is recorded in mail_outbox either way; the log never shows a
+ * message's body (it may hold a reset or invitation link).
  * MAIL_OUTBOX_DIR (development and tests) also writes each message there as JSON.
  */
 export async function sendMail(db: Db, msg: MailMessage): Promise<void> {
@@ -36,7 +37,8 @@ export async function sendMail(db: Db, msg: MailMessage): Promise<void> {
     }
     if (error) console.error(`[mail] invio a ${msg.to} non riuscito: ${error}`);
   } else {
-    console.log(`[mail] a: ${msg.to} | oggetto: ${msg.subject}\n${msg.text}`);
+    // recipient and subject only: bodies carry reset and invitation links (read them in mail_outbox or MAIL_OUTBOX_DIR)
+    console.log(`[mail] a: ${msg.to} | oggetto: ${msg.subject} (nella tabella mail_outbox)`);
   }
   await db.insert(mailOutbox).values({ ...msg, provider, providerId, error });
   const dir = process.env.MAIL_OUTBOX_DIR;

@@ -15,10 +15,21 @@ export interface JsonResponse<T = Record<string, any>> {
   headers: Headers;
 }
 
+/**
+ * The test server trusts 127.0.0.1 as a proxy (TRUSTED_PROXIES), so X-Forwarded-For is the client's
+ * address there. Each test file is one client machine: its clients share an address, so the
+ * per-address limits of one file (logins, sign-ups, reset requests) do not spill into the others.
+ */
+const FILE_ADDRESS = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
 export class Client {
   private jar = new Map<string, string>();
 
-  constructor(readonly base = baseUrl()) {}
+  constructor(
+    readonly base = baseUrl(),
+    /** The client's address as the trusted proxy reports it (X-Forwarded-For). */
+    readonly address = FILE_ADDRESS,
+  ) {}
 
   private cookieHeader(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -38,7 +49,7 @@ export class Client {
 
   /** Another client holding a copy of this one's cookies (a stolen or copied session cookie). */
   copy(): Client {
-    const other = new Client(this.base);
+    const other = new Client(this.base, this.address);
     for (const [k, v] of this.jar) other.jar.set(k, v);
     return other;
   }
@@ -50,6 +61,7 @@ export class Client {
   async raw(method: string, url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.jar.size) headers.set("cookie", this.cookieHeader());
+    if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", this.address);
     const res = await fetch(this.base + url, { ...init, method, headers, redirect: "manual" });
     this.store(res);
     return res;
@@ -96,8 +108,7 @@ export class Client {
 }
 
 /** Messages the server "sent" (MAIL_OUTBOX_DIR), newest last. */
-export function sentMails(to?: string): { to: string; subject: string; text: string; html: string }[] {
-  const dir = outboxDir();
+export function sentMails(to?: string, dir = outboxDir()): { to: string; subject: string; text: string; html: string }[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)

@@ -49,6 +49,8 @@ export async function startServer(kind: TestDbKind, extraEnv: Record<string, str
       ...database.env,
       PORT: String(port),
       HOST: "127.0.0.1",
+      // the tests stand for clients behind a proxy: X-Forwarded-For carries each test file's address
+      TRUSTED_PROXIES: "127.0.0.1",
       NODE_ENV: "production",
       AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
       MAIL_OUTBOX_DIR: outboxDir,

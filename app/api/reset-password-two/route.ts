@@ -4,12 +4,17 @@ import { readEntity } from "@/lib/api/body";
 import { BadRequestError } from "@/lib/errors";
 import { ok } from "@/lib/api/respond";
 import { publicRoute } from "@/lib/api/route";
+import { assertTokenAttemptsLeft, recordWrongToken } from "@/lib/auth/token-guard";
 import { LINK_INVALID } from "@/lib/auth/messages";
 import { passwordLinkSchema } from "@/lib/schemas/user";
 
-export const POST = publicRoute(async ({ req, db }) => {
+export const POST = publicRoute(async ({ req, db, address }) => {
   const input = await readEntity(req, "passwordReset", passwordLinkSchema);
+  await assertTokenAttemptsLeft(db, address);
   const user = await usePasswordToken(db, "reset", input.token, input.passwordFirst);
-  if (!user) throw new BadRequestError(LINK_INVALID);
+  if (!user) {
+    await recordWrongToken(db, address);
+    throw new BadRequestError(LINK_INVALID);
+  }
   return ok({ message: "Password aggiornata: ora puoi accedere con la nuova password" });
 });

@@ -8,12 +8,17 @@ import { sendMail } from "@/lib/mail/mailer";
 import { resetPasswordMail } from "@/lib/mail/templates";
 import { RESET_SENT } from "@/lib/auth/messages";
 import { resetRequestSchema } from "@/lib/schemas/user";
+import { hitRateLimit, LIMITS } from "@/lib/auth/rate-limit";
 
-export const POST = publicRoute(async ({ req, db }) => {
+export const POST = publicRoute(async ({ req, db, address }) => {
   const { email } = await readEntity(req, "resetPassword", resetRequestSchema);
   const user = await findUserByLogin(db, email);
-  // Same answer whether or not the address exists, so the form cannot be used to probe accounts.
-  if (user && user.email === email.toLowerCase()) {
+  // Same answer whether or not the address exists, or a limit is reached, so the form cannot be used
+  // to probe accounts or to flood a mailbox: past a few requests per account and per client address
+  // an hour, no mail leaves.
+  const byAddress = await hitRateLimit(db, `reset:ip:${address}`, LIMITS.resetPerAddress);
+  const byAccount = user ? await hitRateLimit(db, `reset:u:${user.id}`, LIMITS.resetPerAccount) : undefined;
+  if (user && user.email === email.toLowerCase() && !byAddress.exceeded && !byAccount?.exceeded) {
     const token = await createPasswordToken(db, user, "reset");
     await sendMail(db, { tenantId: user.tenantId, to: user.email, ...resetPasswordMail(`${appUrl(req)}/reset-password-two?token=${token}`) });
   }

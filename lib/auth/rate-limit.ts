@@ -1,0 +1,67 @@
+/**
+ * Fixed-window rate limits kept in PostgreSQL (table rate_limits), so every app instance counts
+ * the same hits. One atomic upsert per hit.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { rateLimits } from "@/db/schema";
+
+export interface RateLimit {
+  /** Hits allowed in one window. */
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateState {
+  hits: number;
+  /** Seconds until the window ends. */
+  retryAfter: number;
+  exceeded: boolean;
+}
+
+function state(limit: RateLimit, hits: number, windowStart: Date | string, now: number): RateState {
+  const start = new Date(windowStart).getTime();
+  const retryAfter = Math.max(1, Math.ceil((start + limit.windowSeconds * 1000 - now) / 1000));
+  return { hits, retryAfter, exceeded: hits > limit.max };
+}
+
+/** Counts one hit on `key` and tells whether the window's limit is now exceeded. */
+export async function hitRateLimit(db: Db, key: string, limit: RateLimit, now = Date.now()): Promise<RateState> {
+  const at = new Date(now);
+  const expired = sql`${rateLimits.windowStart} <= ${at}::timestamptz - make_interval(secs => ${limit.windowSeconds})`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: at, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+        windowStart: sql`case when ${expired} then ${at}::timestamptz else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
+  return state(limit, row!.hits, row!.windowStart, now);
+}
+
+/** The window's state without counting a hit. */
+export async function peekRateLimit(db: Db, key: string, limit: RateLimit, now = Date.now()): Promise<RateState> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  if (!row || row.windowStart.getTime() + limit.windowSeconds * 1000 <= now) return { hits: 0, retryAfter: 0, exceeded: false };
+  return state(limit, row.hits, row.windowStart, now);
+}
+
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Limits of the public flows (per client address unless said otherwise). */
+export const LIMITS = {
+  /** Failed logins from one address, whatever the account (password spraying). */
+  loginFailuresPerAddress: { max: 30, windowSeconds: 15 * 60 },
+  /** Reset requests: generous per address (an office behind one address), few per account. */
+  resetPerAddress: { max: 30, windowSeconds: 3600 },
+  resetPerAccount: { max: 3, windowSeconds: 3600 },
+  /** Wrong reset or invitation tokens from one address. */
+  wrongTokensPerAddress: { max: 20, windowSeconds: 3600 },
+  signUpPerAddress: { max: 30, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimit>;
