@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { STATIC_SECURITY_HEADERS } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite must not be bundled (its first query fails when it is); argon2 and libxml2 ship native/wasm files.
@@ -9,6 +10,13 @@ const nextConfig: NextConfig = {
   // Types are checked once by `npm run typecheck` (part of npm test), not again inside every build.
   typescript: { ignoreBuildErrors: true },
   typedRoutes: false,
+  async headers() {
+    return [
+      { source: "/:path*", headers: STATIC_SECURITY_HEADERS },
+      // API answers carry personal data: never stored by browsers or shared caches
+      { source: "/api/:path*", headers: [{ key: "Cache-Control", value: "no-store" }] },
+    ];
+  },
   env: {
     NEXT_PUBLIC_QUOTE_TENANT_IDS: process.env.QUOTE_TENANT_IDS ?? "315,66",
   },

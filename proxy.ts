@@ -10,6 +10,7 @@ import { resolveUser } from "@/lib/auth/current-user";
 import { forgetSession } from "@/lib/auth/session-cache";
 import { SESSION_COOKIES } from "@/lib/auth/session-token";
 import { decideNavigation, isRememberable, LAST_ROUTE_COOKIE } from "@/lib/navigation";
+import { contentSecurityPolicy, originOf } from "@/lib/security-headers";
 
 /**
  * The proxy runs on Node.js and checks the server-side session like the API guard does (a cached
@@ -32,9 +33,15 @@ export default async function proxy(req: NextRequest) {
     return res;
   }
 
+  // a fresh nonce per page: Next.js reads it from the request's policy and puts it on its scripts
+  const nonce = crypto.randomUUID().replace(/-/g, "");
+  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV !== "production", extraOrigin: originOf(process.env.CHAT_SCRIPT_URL) });
   const headers = new Headers(req.headers);
   headers.set("x-pathname", path);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", csp);
   const res = NextResponse.next({ request: { headers } });
+  res.headers.set("content-security-policy", csp);
   if (decision.kind === "logout" && user) {
     await forgetSession(user.sessionId);
     await revokeSession(await getDb(), user.sessionId, "logout");

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { DialogHost } from "@/components/ui/dialogs";
 import { Toaster } from "@/components/ui/toaster";
@@ -11,7 +12,12 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Every page renders per request: the proxy gives each response a fresh CSP nonce, which Next.js
+ * puts on its scripts only when rendering dynamically (a prerendered page's scripts would be blocked).
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await headers();
   return (
     <html lang="it">
       <body>

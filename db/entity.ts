@@ -31,7 +31,10 @@ import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
 import { escapeLike } from "@/lib/grid/filters";
 import type { Grid } from "@/lib/grid/define";
 import type { EntityApi, Option } from "@/lib/schemas/entity";
+import { isReferenceViolation, pgConstraint, pgErrorCode } from "./pg-errors";
 import type { TenantScope, TenantTable } from "./scope";
+
+export { isReferenceViolation, pgConstraint, pgErrorCode } from "./pg-errors";
 
 export type { EntityApi, Option } from "@/lib/schemas/entity";
 
@@ -156,28 +159,6 @@ export interface Entity<T extends TenantTable = TenantTable, I extends z.ZodType
 /** Any declared entity (route factories, the registry). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an entity of any table and schemas: each is checked where it is declared
 export type AnyEntity = Entity<any, any, any, any>;
-
-/** The PostgreSQL error code (23503, 23505, …) of a driver error, also when Drizzle wraps it. */
-export function pgErrorCode(err: unknown): string | undefined {
-  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
-
-/** The violated constraint's name (postgres-js: constraint_name, PGlite: constraint), also when wrapped. */
-export function pgConstraint(err: unknown): string | undefined {
-  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
-    const name = e.constraint_name ?? e.constraint;
-    if (typeof name === "string") return name;
-  }
-  return undefined;
-}
-
-/** 23503 foreign_key_violation, or 23001 restrict_violation (what PostgreSQL 18 — PGlite — raises for ON DELETE RESTRICT). */
-export function isReferenceViolation(code: string | undefined): boolean {
-  return code === "23503" || code === "23001";
-}
 
 /** The one mapping of constraint errors: a foreign-key or unique violation becomes an Italian 409. */
 export async function mapConstraintErrors<R>(fn: () => Promise<R>, messages: EntityDefinition<any, any, any, any>["messages"]): Promise<R> {

@@ -245,8 +245,9 @@ const PLACEHOLDER_DATE = "0001-01-01";
 const pad2 = (n: number) => String(n).padStart(2, "0");
 const pad4 = (n: number) => String(n).padStart(4, "0");
 
+/** A calendar day PostgreSQL stores: years 1-9999 (year 0 does not exist; 10000+ is out of range). */
 function isRealDate(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1) return false;
+  if (y < 1 || y > 9999 || m < 1 || m > 12 || d < 1) return false;
   // Day 0 of the next month is the last day of this month (UTC: no DST games).
   const last = new Date(Date.UTC(2000, m, 0)).getUTCDate();
   const isLeap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;

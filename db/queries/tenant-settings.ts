@@ -19,10 +19,24 @@ export const LOGO_MESSAGES = {
   tooLarge: "Attenzione: l'immagine caricata non può superare i 30 MB",
   notImage: "Il file caricato non è un'immagine valida (JPEG, PNG, WebP o GIF)",
   ratio: "Le proporzioni del logo devono essere comprese tra 1:5 e 5:1",
-  tooManyPixels: "L'immagine caricata ha troppi pixel (massimo 40 milioni)",
+  tooManyPixels: "L'immagine caricata ha troppi pixel (massimo 25 milioni)",
 } as const;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "tiff", "avif", "heif"]);
-const MAX_INPUT_PIXELS = 40_000_000;
+/** 25 megapixels: a phone photo fits, a decompression bomb does not (the browser sends a ≤1600 px crop anyway). */
+const MAX_INPUT_PIXELS = 25_000_000;
+
+// libvips keeps no cache of decoded images and uses one thread: a logo is small work, and memory
+// must go back after each one (four 6300×6300 uploads at once once held 1 GB).
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** One image at a time per process: uploads queue here instead of decoding in parallel. */
+let imageQueue: Promise<unknown> = Promise.resolve();
+function oneAtATime<R>(work: () => Promise<R>): Promise<R> {
+  const run = imageQueue.then(work, work);
+  imageQueue = run.catch(() => undefined);
+  return run;
+}
 
 /** The settings as the modal reads them: every field, no logo bytes. */
 export async function toTenantSettingsJson(scope: TenantScope, t: Tenant) {
@@ -57,8 +71,12 @@ export interface ProcessedLogo {
  * Checks and re-encodes an uploaded logo: an image (not SVG), aspect ratio between 1:5 and 5:1,
  * stored as JPEG with the longest side ≤ 1600 px plus a JPEG thumbnail within 200x70.
  */
-export async function processLogo(bytes: Uint8Array): Promise<ProcessedLogo> {
-  if (bytes.byteLength > MAX_LOGO_BYTES) throw new PayloadTooLargeError("File troppo grande");
+export function processLogo(bytes: Uint8Array): Promise<ProcessedLogo> {
+  if (bytes.byteLength > MAX_LOGO_BYTES) return Promise.reject(new PayloadTooLargeError("File troppo grande"));
+  return oneAtATime(() => decodeLogo(bytes));
+}
+
+async function decodeLogo(bytes: Uint8Array): Promise<ProcessedLogo> {
   const input = Buffer.from(bytes);
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {

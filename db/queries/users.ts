@@ -7,6 +7,7 @@ import { invitationMail } from "@/lib/mail/templates";
 import { ValidationError } from "@/lib/errors";
 import { DUPLICATE_ACCOUNT } from "@/lib/auth/messages";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { requireVersion } from "@/db/entity";
 import { revokeUserSessions } from "./sessions";
 import type { ProfileInput } from "@/lib/schemas/user";
 
@@ -29,7 +30,8 @@ export async function getUserOrThrow(scope: TenantScope, id: number): Promise<Us
 }
 
 export async function setProfile(scope: TenantScope, userId: number, input: ProfileInput): Promise<User> {
-  return scope.update(users, userId, input.version, {
+  // the version it read is required: two tabs saving the profile do not overwrite each other
+  return scope.update(users, userId, requireVersion(input.version), {
     firstName: input.firstName,
     lastName: input.lastName,
     ...(input.color ? { color: input.color } : {}),

@@ -4,12 +4,36 @@ import { zodMessages } from "./respond";
 
 /** Default cap for a save without files. */
 export const MAX_JSON_BYTES = 1024 * 1024;
+/**
+ * Past the cap, the rest of a body is still read (and thrown away) up to this much, so the 413 goes
+ * back on a connection the client can keep using; a body beyond even this is cut off.
+ */
+export const DRAIN_BYTES = 64 * 1024 * 1024;
+
+/** PostgreSQL text cannot hold NUL (22021): such input is refused here, before any query. */
+export const NUL_MESSAGE = "Dati non validi: il testo contiene caratteri non ammessi";
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  try {
+    for (let left = budget; left > 0; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      left -= value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // the client went away
+  }
+}
 
 async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new PayloadTooLargeError();
   if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
+  if (declared > maxBytes) {
+    await drain(reader, DRAIN_BYTES);
+    throw new PayloadTooLargeError();
+  }
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -17,7 +41,7 @@ async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array> 
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
+      await drain(reader, DRAIN_BYTES);
       throw new PayloadTooLargeError();
     }
     chunks.push(value);
@@ -46,6 +70,7 @@ export async function readForm(req: Request, maxBytes = MAX_JSON_BYTES): Promise
       throw new BadRequestError("Dati non validi: il JSON inviato non è leggibile");
     }
     if (!obj || typeof obj !== "object" || Array.isArray(obj)) throw new BadRequestError("Dati non validi: atteso un oggetto JSON");
+    assertNoNul(obj);
     const fd = new FormData();
     for (const [k, v] of Object.entries(obj)) fd.set(k, typeof v === "string" ? v : JSON.stringify(v));
     return fd;
@@ -54,11 +79,26 @@ export async function readForm(req: Request, maxBytes = MAX_JSON_BYTES): Promise
     if (bytes.byteLength === 0) return new FormData();
     throw new BadRequestError("Formato della richiesta non supportato: usare multipart/form-data");
   }
+  let form: FormData;
   try {
-    return await new Response(bytes as BodyInit, { headers: { "content-type": type } }).formData();
+    form = await new Response(bytes as BodyInit, { headers: { "content-type": type } }).formData();
   } catch {
     throw new BadRequestError("Dati non validi: il modulo inviato non è leggibile");
   }
+  // text fields only: files are bytes and may hold anything
+  for (const [name, value] of form) if (typeof value === "string") assertNoNul(value, name);
+  return form;
+}
+
+/** Refuses NUL characters anywhere in a value (strings, keys, nested objects and arrays). */
+export function assertNoNul(value: unknown, key = ""): void {
+  if (typeof value === "string") {
+    if (value.includes("\u0000") || key.includes("\u0000")) throw new BadRequestError(NUL_MESSAGE);
+    return;
+  }
+  if (key.includes("\u0000")) throw new BadRequestError(NUL_MESSAGE);
+  if (Array.isArray(value)) for (const v of value) assertNoNul(v);
+  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) assertNoNul(v, k);
 }
 
 /** Parses `value` with `schema`, turning failures into the 'Errore nella compilazione dei campi' list. */
@@ -81,6 +121,7 @@ export function entityFromForm<S extends z.ZodType>(form: FormData, name: string
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new BadRequestError(`Dati non validi: il campo "${name}" deve contenere un oggetto`);
   }
+  assertNoNul(parsed);
   return validate(schema, parsed);
 }
 
@@ -97,4 +138,9 @@ export function parseId(raw: string | undefined): number {
   const n = Number(raw);
   if (!raw || !/^\d{1,10}$/.test(raw) || n <= 0 || n > MAX_ID) throw new BadRequestError("Identificativo non valido");
   return n;
+}
+
+/** A URL (path or query) carrying an encoded NUL is refused before anything reads it. */
+export function assertCleanUrl(url: string): void {
+  if (/%00/i.test(url)) throw new BadRequestError(NUL_MESSAGE);
 }

@@ -1,5 +1,8 @@
 import { ZodError } from "zod";
+import { isDataException, pgErrorCode } from "@/db/pg-errors";
 import { ApiError, ValidationError } from "@/lib/errors";
+
+export const INVALID_DATA = "Dati non validi: controlla i valori inseriti";
 
 /**
  * Every response of the /api contract is built here (plain web Responses: importable from scripts and tests too).
@@ -21,7 +24,16 @@ export function zodMessages(err: ZodError): string[] {
 
 export function errorResponse(err: unknown): Response {
   if (err instanceof ZodError) err = new ValidationError(zodMessages(err));
-  if (err instanceof ApiError) return fail(err.httpStatus, err.message, err.errors);
+  if (err instanceof ApiError) {
+    const response = fail(err.httpStatus, err.message, err.errors);
+    // a refused upload may not have been read to its end: the client must not reuse this connection
+    if (err.httpStatus === 413) response.headers.set("connection", "close");
+    return response;
+  }
+  if (isDataException(err)) {
+    console.warn("[api] dato non valido arrivato al database", pgErrorCode(err), (err as Error).message);
+    return fail(400, INVALID_DATA);
+  }
   console.error("[api] errore non gestito", err);
   return fail(500, "Errore del server");
 }

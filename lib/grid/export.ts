@@ -9,7 +9,7 @@ import { once } from "node:events";
 import ExcelJS from "exceljs";
 import type { TenantScope } from "@/db/scope";
 import { BadRequestError } from "@/lib/errors";
-import { formatDate, formatScaled } from "@/lib/format";
+import { formatDate } from "@/lib/format";
 import type { Grid, ResolvedColumn } from "./define";
 import { scaleOf } from "./filters";
 import { mapRow, pageQuery } from "./query";
@@ -38,7 +38,23 @@ export function formatRomeDateTime(iso: string): string {
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
-/** A normalized row value as Italian display text (CSV). */
+/** A scaled integer as a plain number with a decimal comma and no grouping ("-1234,50"): spreadsheets read it as a number. */
+export function plainNumber(scaled: number, scale: number): string {
+  const negative = scaled < 0;
+  const digits = String(Math.abs(Math.trunc(scaled))).padStart(scale + 1, "0");
+  const text = scale > 0 ? `${digits.slice(0, -scale)},${digits.slice(-scale)}` : digits;
+  return negative ? `-${text}` : text;
+}
+
+/**
+ * A text cell that a spreadsheet would run as a formula (= + - @, or a leading tab or carriage
+ * return) gets a leading apostrophe, as OWASP advises against CSV injection.
+ */
+export function neutralizeFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** A normalized row value as CSV text: numbers plain (decimal comma), dates Italian, text safe from formulas. */
 export function formatExportValue(col: ResolvedColumn, v: unknown): string {
   if (v === null || v === undefined) return "";
   switch (col.type) {
@@ -46,11 +62,9 @@ export function formatExportValue(col: ResolvedColumn, v: unknown): string {
     case "currency4":
     case "currency8":
     case "decimal":
-      return formatScaled(v as number, scaleOf(col));
-    case "percentage": {
-      const s = formatScaled(v as number, scaleOf(col), { trimZeros: true });
-      return s === "" ? "" : `${s}%`;
-    }
+      return plainNumber(v as number, scaleOf(col));
+    case "percentage":
+      return plainNumber(v as number, scaleOf(col));
     case "integer":
       return String(v);
     case "date":
@@ -60,11 +74,11 @@ export function formatExportValue(col: ResolvedColumn, v: unknown): string {
     case "boolean":
       return v ? "Sì" : "No";
     case "entity":
-      return (v as { toString: string }).toString ?? "";
+      return neutralizeFormula((v as { toString: string }).toString ?? "");
     case "object":
-      return typeof v === "string" ? v : JSON.stringify(v);
+      return neutralizeFormula(typeof v === "string" ? v : JSON.stringify(v));
     default:
-      return String(v);
+      return neutralizeFormula(String(v));
   }
 }
 
@@ -102,9 +116,22 @@ function fileName(grid: Grid<any>, format: ExportFormat): string {
   return `${(grid.exportFileName ?? grid.name).replace(/[^A-Za-z0-9_-]/g, "_")}-${stamp}.${format}`;
 }
 
-function csvStream(scope: TenantScope, grid: Grid<any>, req: GridRequest, columns: ResolvedColumn[]): ReadableStream<Uint8Array> {
+/**
+ * The batches, with the first one already read: a query that fails (bad data, a lost connection)
+ * fails here, before the response's 200 and headers go out, and becomes a proper error answer.
+ */
+async function startBatches(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<AsyncGenerator<Record<string, unknown>[]>> {
+  const inner = exportBatches(scope, grid, req);
+  const first = await inner.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* inner;
+  })();
+}
+
+function csvStream(grid: Grid<any>, batches: AsyncGenerator<Record<string, unknown>[]>, columns: ResolvedColumn[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const batches = exportBatches(scope, grid, req);
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -155,6 +182,11 @@ function xlsxCell(col: ResolvedColumn, v: unknown): ExcelJS.CellValue {
     }
     case "boolean":
       return v ? "Sì" : "No";
+    case "entity":
+      return (v as { toString: string }).toString ?? "";
+    case "text":
+      // an XLSX string cell is never run as a formula: kept as typed
+      return String(v);
     default:
       return formatExportValue(col, v);
   }
@@ -178,7 +210,7 @@ function xlsxNumFmt(col: ResolvedColumn): string | undefined {
   }
 }
 
-function xlsxStream(scope: TenantScope, grid: Grid<any>, req: GridRequest, columns: ResolvedColumn[]): ReadableStream<Uint8Array> {
+function xlsxStream(grid: Grid<any>, batches: AsyncGenerator<Record<string, unknown>[]>, columns: ResolvedColumn[]): ReadableStream<Uint8Array> {
   const pass = new PassThrough({ highWaterMark: 1 << 20 });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet("Dati");
@@ -191,7 +223,7 @@ function xlsxStream(scope: TenantScope, grid: Grid<any>, req: GridRequest, colum
   sheet.getRow(1).font = { bold: true };
   (async () => {
     try {
-      for await (const batch of exportBatches(scope, grid, req)) {
+      for await (const batch of batches) {
         for (const raw of batch) {
           const row = mapRow(grid, columns, raw);
           sheet.addRow(columns.map((c) => xlsxCell(c, row[c.field]))).commit();
@@ -222,7 +254,8 @@ export async function exportGridResponse(scope: TenantScope, grid: Grid<any>, se
   const columns = exportColumns(grid, req, params.get("columns"));
   req.columns = columns;
   const name = fileName(grid, format);
-  const body = format === "csv" ? csvStream(scope, grid, req, columns) : xlsxStream(scope, grid, req, columns);
+  const batches = await startBatches(scope, grid, req);
+  const body = format === "csv" ? csvStream(grid, batches, columns) : xlsxStream(grid, batches, columns);
   return new Response(body, {
     headers: {
       "content-type": format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

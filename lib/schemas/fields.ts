@@ -25,7 +25,7 @@ export const email = (required?: string) =>
 export const colorHex = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Colore non valido");
 
 /** Optimistic-concurrency version sent back by forms. */
-export const versionField = z.number({ error: "Versione non valida" }).int().min(0).optional();
+export const versionField = z.number({ error: "Versione non valida" }).int("Versione non valida").min(0, "Versione non valida").max(2_147_483_647, "Versione non valida").optional();
 
 // ---------------------------------------------------------------------------------------------
 // Shared field primitives of the entity forms (JSON conventions: money as integer cents,

@@ -22,6 +22,6 @@ test("Prodotti: create (after the required-name message), edit, search, filter, 
     edited: `Descrizione ${name}`,
     filter: ["Descrizione in fattura", `Descrizione ${name}`],
     colour: ["Verde", "rgb(200, 239, 196)"],
-    csvLine: `${name};Descrizione ${name};1'234,50;10% - Aliquota ridotta`,
+    csvLine: `${name};Descrizione ${name};1234,50;10% - Aliquota ridotta`,
   });
 });

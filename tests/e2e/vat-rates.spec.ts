@@ -50,6 +50,6 @@ test("Aliquote IVA: natura required at 0%, create, edit (deactivate), search, fi
       await filterBooleanColumn(page, "Attiva", "No");
     },
     colour: ["Lavanda", "rgb(220, 205, 250)"],
-    csv: ["Aliquota;Natura;Descrizione;Attiva", [`0%;N3.3;${description};No`]],
+    csv: ["Aliquota;Natura;Descrizione;Attiva", [`0,00;N3.3;${description};No`]],
   });
 });

@@ -31,7 +31,8 @@ export class Client {
     readonly address = FILE_ADDRESS,
   ) {}
 
-  private cookieHeader(): string {
+  /** The Cookie header this client sends. */
+  cookieHeader(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 

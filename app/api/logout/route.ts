@@ -3,11 +3,13 @@ import { getDb } from "@/db/client";
 import { revokeSession } from "@/db/queries/sessions";
 import { signOut } from "@/lib/auth";
 import { ok } from "@/lib/api/respond";
-import { publicRoute } from "@/lib/api/route";
+import { assertSameOrigin, publicRoute } from "@/lib/api/route";
 import { forgetSession } from "@/lib/auth/session-cache";
 import { readSessionClaims } from "@/lib/auth/session-token";
 
 const logout = publicRoute(async ({ req }) => {
+  // the demo's GET too: a link on another site must not log anyone out
+  assertSameOrigin(req, true);
   const claims = await readSessionClaims(req.cookies);
   if (claims) {
     await forgetSession(claims.sid);
