@@ -79,10 +79,11 @@ export const GridBodyRow = memo(function GridBodyRow({ row, index, start, size, 
         </div>
       ))}
       {actionsWidth > 0 && (
+        // left-aligned: an action sits in the same place on every row where it shows
         <div
           role="gridcell"
           aria-label={ROW_ACTIONS_LABEL}
-          className="sticky right-0 ml-auto flex shrink-0 items-center justify-end gap-0.5 border-l border-gray-100 bg-inherit px-1"
+          className="sticky right-0 ml-auto flex shrink-0 items-center gap-0.5 border-l border-gray-100 bg-inherit px-1"
           style={{ width: actionsWidth }}
           // a double click on an action is not a double click on the row (no edit behind it)
           onDoubleClick={(e) => e.stopPropagation()}

@@ -91,7 +91,7 @@ export function mapRow(grid: Grid<any>, columns: readonly ResolvedColumn[], raw:
   return row;
 }
 
-/** The grid's table and joins, every one carrying the tenant condition; `where` finishes it (also used by totals.ts). */
+/** The grid's table and joins, every one carrying the tenant condition; `where` finishes it. */
 export function from(scope: TenantScope, grid: Grid<any>, fields: Record<string, SQL.Aliased | SQL>) {
   return scope.select(fields).from(grid.table).join(grid.joins);
 }
