@@ -6,7 +6,7 @@ import { confirmDialog } from "@/components/ui/dialogs";
 import { apiDelete, showError, showSuccess } from "@/lib/client/api";
 import { useEntityFormDialog } from "@/lib/client/use-entity-form";
 import type { EntityApi } from "@/lib/schemas/entity";
-import type { GridPage } from "./grid-types";
+import type { GridPage, GridRenderers, GridRowAction } from "./grid-types";
 import { ServerGrid } from "./server-grid";
 
 export const DELETE_CONFIRM = "Confermi l'eliminazione?";
@@ -37,6 +37,10 @@ export interface EntityGridProps<TSaved = unknown> {
   onSelectionChange?: (ids: number[]) => void;
   /** More toolbar content after the create button. */
   toolbarExtra?: ReactNode;
+  /** Cell renderers by column field (state badges, links…); see ServerGridProps.renderers. */
+  renderers?: GridRenderers;
+  /** Buttons at the right edge of each row; the edit pencil and double click stay (see ServerGridProps.rowActions). */
+  rowActions?: readonly GridRowAction[];
 }
 
 /**
@@ -54,6 +58,8 @@ export function EntityGrid<TSaved = unknown>({
   onChanged,
   onSelectionChange,
   toolbarExtra,
+  renderers,
+  rowActions,
 }: EntityGridProps<TSaved>) {
   const apiUrl = api.url;
   const dialog = useEntityFormDialog();
@@ -92,6 +98,8 @@ export function EntityGrid<TSaved = unknown>({
         height={height}
         onEdit={dialog.openEdit}
         onSelectionChange={onSelectionChange}
+        renderers={renderers}
+        rowActions={rowActions}
         operations={[{ key: "delete", label: "Elimina", run: deleteSelected }]}
         toolbarExtra={
           <>

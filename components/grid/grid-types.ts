@@ -1,6 +1,30 @@
 /** Client-side view of the list contract (lib/grid: GET list → GridPage). Type-only imports: no server code. */
-export type { GridColumnMeta, GridColumnType, GridData, GridPage, GridRow, SortItem } from "@/lib/grid/define";
+import type { ReactNode } from "react";
+import type { GridColumnMeta, GridRow } from "@/lib/grid/define";
+
+export type { GridColumnMeta, GridColumnType, GridData, GridPage, GridRow, GridTotals, SortItem } from "@/lib/grid/define";
 export type { FilterItem, FilterModel, FilterType } from "@/lib/grid/filters";
+
+/**
+ * What a cell shows instead of formatCell(column, value): the server still sends plain values, the
+ * renderer (client side) turns them into badges, links… `value` is row[column.field].
+ */
+export type CellRenderer = (value: unknown, row: GridRow, column: GridColumnMeta) => ReactNode;
+
+/** Renderers by column field; columns without one keep the default formatting. */
+export type GridRenderers = Readonly<Partial<Record<string, CellRenderer>>>;
+
+/** A button of the row's actions cell (at the right of the row, always in view). */
+export interface GridRowAction {
+  key: string;
+  /** Accessible name and tooltip (Italian), the button's text when there is no icon. */
+  label: string;
+  icon?: ReactNode;
+  /** Runs on the row; return true (or a promise of it) to reload the grid afterwards. */
+  run: (row: GridRow) => void | boolean | Promise<void | boolean>;
+  /** The action does not apply to this row (e.g. 'Invia' on a document already sent). */
+  hidden?: (row: GridRow) => boolean;
+}
 
 /** An operation of the 'Operazioni sulle righe selezionate' select. */
 export interface GridOperation {

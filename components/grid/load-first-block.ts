@@ -13,5 +13,6 @@ export async function loadFirstBlock<P extends Record<string, unknown>>(grid: Gr
   const user = await getCurrentUser();
   if (!user) redirect("/login");
   const { scope } = await authorize(user, role);
-  return listGrid(scope, grid, params);
+  // the first block also carries the footer totals (when the grid declares them), as the client's first request does
+  return listGrid(scope, grid, params, { totals: true });
 }

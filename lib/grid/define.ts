@@ -12,6 +12,8 @@
  *       { field: "id", header: "Id", type: "integer", sql: fieldValues.id, hidden: true },
  *       { field: "fieldValue", header: "Valore", type: "text", sql: fieldValues.fieldValue, searchable: true },
  *     ],
+ *     // optional: column totals over the filtered set (footer 'Totale'; see totals.ts)
+ *     // totals: ["amount"],
  *   });
  *   // the entity declaration (db/entity.ts) serves it as GET /api/field-values and /export
  *
@@ -24,6 +26,9 @@ import type { z } from "zod";
 import type { ScopedJoin, TenantScope, TenantTable } from "@/db/scope";
 import { parseGridRequest, type GridRequestInput } from "./request";
 import { queryGrid, queryGridIds } from "./query";
+import { queryTotals, resolveTotals, type GridTotal, type ResolvedTotal } from "./totals";
+
+export type { GridTotal } from "./totals";
 
 export type GridColumnType =
   | "text"
@@ -94,6 +99,11 @@ export interface GridDefinition<P extends Record<string, unknown> = Record<strin
   joins?: readonly ScopedJoin[];
   /** Export file name without extension (default: name). */
   exportFileName?: string;
+  /**
+   * Footer totals over the filtered set: numeric columns' fields (summed), or `{ field, sql }` with
+   * any aggregate (lib/grid/totals.ts). Returned as `totals` when the list is asked with totals=1.
+   */
+  totals?: readonly (string | GridTotal)[];
 }
 
 export interface ResolvedColumn extends GridColumn {
@@ -108,6 +118,7 @@ export interface ResolvedColumn extends GridColumn {
 export interface Grid<P extends Record<string, unknown> = Record<string, unknown>> extends GridDefinition<P> {
   columns: ResolvedColumn[];
   byField: ReadonlyMap<string, ResolvedColumn>;
+  totals: readonly ResolvedTotal[];
 }
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -137,7 +148,7 @@ export function defineGrid<P extends Record<string, unknown> = Record<string, un
   for (const s of def.defaultSort) {
     if (!byField.get(s.colId)?.sortable) throw new Error(`grid ${def.name}: ordinamento predefinito su colonna non ordinabile "${s.colId}"`);
   }
-  return { ...def, columns, byField };
+  return { ...def, columns, byField, totals: resolveTotals(def.name, byField, def.totals) };
 }
 
 /** Column metadata the client grid needs (returned as gridData with every list response). */
@@ -160,6 +171,8 @@ export interface GridData {
   name: string;
   columns: GridColumnMeta[];
   defaultSort: SortItem[];
+  /** Fields with a footer total (only when the grid declares totals): the client asks totals=1 with its first block. */
+  totals?: string[];
 }
 
 export function gridData(grid: Grid<any>): GridData {
@@ -180,8 +193,12 @@ export function gridData(grid: Grid<any>): GridData {
       ...(c.width !== undefined ? { width: c.width } : {}),
       ...(c.optionsUrl !== undefined ? { optionsUrl: c.optionsUrl } : {}),
     })),
+    ...(grid.totals.length ? { totals: grid.totals.map((t) => t.field) } : {}),
   };
 }
+
+/** Footer totals by field (null when an aggregate has no value, e.g. avg of no rows). */
+export type GridTotals = Record<string, number | null>;
 
 /** One row of a list: id, rowColor, version and the requested columns by field. */
 export type GridRow = { id: number; rowColor: string | null; version?: number } & Record<string, unknown>;
@@ -195,6 +212,8 @@ export interface GridPage {
   startRow: number;
   offset: number;
   gridData: GridData;
+  /** The grid's totals over the filtered set, when asked (totals=1) and declared. */
+  totals?: GridTotals;
 }
 
 export interface GridIds {
@@ -205,14 +224,19 @@ export interface GridIds {
 /**
  * The list query for server components (first block on first paint) and for the list route.
  * `searchParams` is the same query the client sends (URLSearchParams or a plain object).
+ * Totals come with `totals=1` in the query or `{ totals: true }` (the server component's first block),
+ * when the grid declares them; they run beside the page and the count.
  */
 export async function listGrid<P extends Record<string, unknown>>(
   scope: TenantScope,
   grid: Grid<P>,
   searchParams: GridRequestInput,
+  options: { totals?: boolean } = {},
 ): Promise<GridPage> {
   const request = parseGridRequest(grid, searchParams);
-  return queryGrid(scope, grid, request);
+  const withTotals = (request.withTotals || options.totals === true) && grid.totals.length > 0;
+  const [page, totals] = await Promise.all([queryGrid(scope, grid, request), withTotals ? queryTotals(scope, grid, request) : undefined]);
+  return totals ? { ...page, totals } : page;
 }
 
 /** All ids of the filtered set (select-all), capped at 1,000,000. */

@@ -92,7 +92,7 @@ export function mapRow(grid: Grid<any>, columns: readonly ResolvedColumn[], raw:
 }
 
 /** The grid's table and joins, every one carrying the tenant condition; `where` finishes it. */
-function from(scope: TenantScope, grid: Grid<any>, fields: Record<string, SQL.Aliased | SQL>) {
+export function from(scope: TenantScope, grid: Grid<any>, fields: Record<string, SQL.Aliased | SQL>) {
   return scope.select(fields).from(grid.table).join(grid.joins);
 }
 

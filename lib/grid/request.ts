@@ -28,6 +28,7 @@ export const CONTRACT_KEYS = new Set([
   "ids",
   "count",
   "format",
+  "totals",
   "_",
 ]);
 
@@ -45,6 +46,8 @@ export interface GridRequest<P = Record<string, unknown>> {
   countMode: "auto" | "exact" | "none";
   search: string;
   filterModel: FilterModel;
+  /** totals=1: the list response carries the grid's column totals over the filtered set. */
+  withTotals: boolean;
 }
 
 function toRecord(input: GridRequestInput): Record<string, string> {
@@ -67,6 +70,14 @@ function intParam(raw: string | undefined, name: string, def: number, min: numbe
   const n = Number(raw.trim());
   if (n < min || n > max) throw new BadRequestError(`Parametro "${name}" fuori limite (${min}-${max})`);
   return n;
+}
+
+/** A flag of the contract: 1/true, 0/false or absent (default). */
+function flagParam(raw: string | undefined, name: string, def: boolean): boolean {
+  if (raw === undefined || raw === "") return def;
+  if (raw === "1" || raw === "true") return true;
+  if (raw === "0" || raw === "false") return false;
+  throw new BadRequestError(`Parametro "${name}" non valido: atteso 1 o 0`);
 }
 
 function jsonParam(raw: string | undefined, name: string): unknown {
@@ -177,5 +188,6 @@ export function parseGridRequest<P extends Record<string, unknown>>(grid: Grid<P
     countMode: q.count === "0" || q.count === "false" ? "none" : q.count === "exact" ? "exact" : "auto",
     search,
     filterModel: filters.model,
+    withTotals: flagParam(q.totals, "totals", false),
   };
 }
