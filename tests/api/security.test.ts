@@ -48,7 +48,7 @@ describe("cross-site requests", () => {
       fd.set("item", JSON.stringify({ name: "Da fuori" }));
       return client.json("POST", "/api/items", { body: fd, headers: origin });
     };
-    for (const headers of [{ origin: "https://evil.example" }, { origin: "http://127.0.0.1.evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }]) {
+    for (const headers of <Record<string, string>[]>[{ origin: "https://evil.example" }, { origin: "http://127.0.0.1.evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }]) {
       const r = await item(headers);
       expect([JSON.stringify(headers), r.status, r.body.message]).toEqual([JSON.stringify(headers), 403, CROSS_SITE]);
     }
