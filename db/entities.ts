@@ -3,6 +3,7 @@
  * POST /api/row-colors/change-row-colors and the generic cross-tenant and bad-input API tests
  * (tests/api/entities.test.ts). A new entity is added here once.
  */
+import "server-only";
 import type { AnyEntity } from "./entity";
 import { agentEntity } from "./queries/agents";
 import { bankAccountEntity } from "./queries/bank-accounts";

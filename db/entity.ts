@@ -23,13 +23,14 @@
  *     example: { name: "Consulenza", amount: 10000 },
  *   });
  */
+import "server-only";
 import { and, asc, eq, getTableName, notInArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Role } from "@/db/schema";
 import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
 import { escapeLike } from "@/lib/grid/filters";
-import type { Grid } from "@/lib/grid/define";
+import type { AnyGrid } from "@/lib/grid/define";
 import type { EntityApi, Option } from "@/lib/schemas/entity";
 import { isReferenceViolation, pgConstraint, pgErrorCode } from "./pg-errors";
 import type { TenantScope, TenantTable } from "./scope";
@@ -51,7 +52,8 @@ export const FOREIGN_ROW = "Una delle righe inviate non appartiene a questo elem
 /** A reference this entity holds: the column, the entity it points at, the 400 message for an unknown or foreign id. */
 export interface RefDef {
   column: PgColumn;
-  target: { table: TenantTable; label: (row: any) => string };
+  // method syntax: a target declared for its own row type fits (parameters are checked bivariantly)
+  target: { table: TenantTable; label(row: Record<string, unknown>): string };
   message: string;
   /** Extra condition on the target (e.g. the field-value list of agent titles). */
   where?: SQL;
@@ -64,16 +66,16 @@ export function ref(column: PgColumn, target: RefDef["target"], message: string,
 type ChildTable = TenantTable & { version: PgColumn };
 
 /** Embedded rows saved as one set with their parent (commissions, payment rows, referents, invoice rows). */
-export interface ChildrenDef<CI = any, CR = any> {
+export interface ChildrenDef<CI = Record<string, unknown>, CR = Record<string, unknown>> {
   table: ChildTable;
   /** The column pointing at the parent. */
   parent: PgColumn;
   /** Order of the rows (their position column first). */
   orderBy: PgColumn[];
   /** Input row → columns (position = index in the list the client sent). */
-  values: (row: CI, position: number) => Record<string, unknown>;
+  values(row: CI, position: number): Record<string, unknown>;
   /** Stored row → JSON. */
-  json: (row: CR) => unknown;
+  json(row: CR): unknown;
 }
 
 /** The query text of a select as escaped ILIKE patterns: `%text%` and `text%`. */
@@ -108,7 +110,7 @@ export interface EntityDefinition<T extends TenantTable, I extends z.ZodType, O 
   /** The response's schema (lib/schemas/<entity>.ts): shapes every answer, so nothing else leaks. */
   response: O;
   /** Server-paged list; without it GET {url} answers { data: every row } ordered by listOrder. */
-  grid?: Grid<any>;
+  grid?: AnyGrid;
   listOrder?: (SQL | PgColumn)[];
   /** toString of a row (selects, references, titles). */
   label: (row: Row<T>) => string;
@@ -161,7 +163,7 @@ export interface Entity<T extends TenantTable = TenantTable, I extends z.ZodType
 export type AnyEntity = Entity<any, any, any, any>;
 
 /** The one mapping of constraint errors: a foreign-key or unique violation becomes an Italian 409. */
-export async function mapConstraintErrors<R>(fn: () => Promise<R>, messages: EntityDefinition<any, any, any, any>["messages"]): Promise<R> {
+export async function mapConstraintErrors<R>(fn: () => Promise<R>, messages: AnyEntity["messages"]): Promise<R> {
   try {
     return await fn();
   } catch (err) {

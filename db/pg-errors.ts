@@ -1,16 +1,23 @@
 /** Reading PostgreSQL errors from either driver (postgres-js, PGlite), also when Drizzle wraps them. */
+import "server-only";
+
+
+type DriverError = { code?: unknown; constraint_name?: unknown; constraint?: unknown; cause?: unknown };
+
+/** The error and the errors it wraps (Drizzle puts the driver's in `cause`), at most five deep. */
+function* chain(err: unknown): Generator<DriverError> {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as DriverError).cause, depth++) yield e as DriverError;
+}
 
 /** The PostgreSQL error code (23503, 23505, …) of a driver error, also when Drizzle wraps it. */
 export function pgErrorCode(err: unknown): string | undefined {
-  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
+  for (const e of chain(err)) if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   return undefined;
 }
 
 /** The violated constraint's name (postgres-js: constraint_name, PGlite: constraint), also when wrapped. */
 export function pgConstraint(err: unknown): string | undefined {
-  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
+  for (const e of chain(err)) {
     const name = e.constraint_name ?? e.constraint;
     if (typeof name === "string") return name;
   }

@@ -2,6 +2,7 @@
  * Seed data shared by the demo (npm run db:seed), the integration tests and Playwright.
  * Tenant 1 is the public demo; tenant 2 an ordinary customer. Later areas extend seedDemoData().
  */
+import "server-only";
 import { romeDateInDays } from "@/lib/subscription";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./client";

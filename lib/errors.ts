@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * Errors that carry their HTTP status and an Italian message for the user.
  * The route wrapper turns them into the failure response of the API contract.
@@ -60,4 +62,16 @@ export class TooManyRequestsError extends ApiError {
   constructor(message: string) {
     super(429, message);
   }
+}
+
+/** Italian messages of a zod failure, one per issue, without repeats. */
+export function zodMessages(err: z.ZodError): string[] {
+  return [...new Set(err.issues.map((i) => i.message))];
+}
+
+/** Parses `value` with `schema`, turning failures into the 'Errore nella compilazione dei campi' list (400). */
+export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ValidationError(zodMessages(r.error));
+  return r.data;
 }

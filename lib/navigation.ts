@@ -2,7 +2,7 @@
  * Routes, titles, role rules, the side menu and the redirect rules of spec sections 2 and 6,
  * as pure functions shared by the request guard (proxy.ts), the server layout and the client shell.
  */
-import type { Role } from "@/db/schema/users";
+import type { Role } from "@/lib/schemas/roles";
 
 export interface NavUser {
   username: string;

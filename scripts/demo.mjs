@@ -29,7 +29,7 @@ if (!fs.existsSync(buildId) || fs.statSync(buildId).mtimeMs < newestSource) {
   run("npx", ["next", "build"]);
 }
 console.log("Preparazione del database dimostrativo...");
-run("npx", ["tsx", "scripts/db-seed.ts"]);
+run("npx", ["tsx", "--conditions=react-server", "scripts/db-seed.ts"]);
 console.log(`Demo su http://localhost:${port} — accesso: demo / demo1234 oppure mario.rossi@example.it / rossi1234`);
 const server = spawn(process.execPath, ["--max-semi-space-size=64", "scripts/server.mjs"], { stdio: "inherit", env: { ...process.env, PORT: port } });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));

@@ -15,6 +15,9 @@ run() { "$@" 2>&1 | tee -a "$LOG"; }
 step "Typecheck"
 run npx tsc --noEmit -p .
 
+step "Lint (ESLint: types, hooks, Next, layering)"
+run npx eslint . --max-warnings 0
+
 step "Unit and data-layer tests (vitest)"
 run npx vitest run
 
@@ -34,7 +37,7 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "Chromium non trovato in ${CHROMIUM_PATH:-/usr/bin/chromium}: installarlo con 'apt-get install chromium'" >&2
   exit 1
 fi
-run npx playwright test
+NODE_OPTIONS=--conditions=react-server run npx playwright test
 
 # vitest: "Tests  N passed (N)"; Playwright: "N passed (12.3s)". Colour codes stripped first.
 passed=$(sed 's/\x1b\[[0-9;]*m//g' "$LOG" | awk '/^ *Tests +[0-9]+ passed/ {n += $2} /^ +[0-9]+ passed \(/ {n += $1} END {print n+0}')

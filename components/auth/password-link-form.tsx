@@ -9,7 +9,7 @@ import { alertDialog } from "@/components/ui/dialogs";
 import { apiPostEntity, errorList } from "@/lib/client/api";
 import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
 import { passwordLinkSchema } from "@/lib/schemas/user";
-import { PASSWORD_RULE_MESSAGE } from "@/lib/auth/password-rule";
+import { PASSWORD_RULE_MESSAGE } from "@/lib/schemas/password";
 
 /** Sets a password from an e-mailed link: /reset-password-two (reset) and /sign-in (invitation). */
 export function PasswordLinkForm({ token, url, entity, then }: { token: string; url: string; entity: string; then: string }) {

@@ -12,7 +12,7 @@ import { alertDialog } from "@/components/ui/dialogs";
 import { apiPostEntity, errorList } from "@/lib/client/api";
 import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
 import { signUpSchema } from "@/lib/schemas/user";
-import { PASSWORD_RULE_MESSAGE } from "@/lib/auth/password-rule";
+import { PASSWORD_RULE_MESSAGE } from "@/lib/schemas/password";
 
 export function SignUpForm() {
   const [submitted, setSubmitted] = useState(false);
@@ -34,6 +34,7 @@ export function SignUpForm() {
       try {
         const res = await apiPostEntity<{ dialogMessage?: string }>("/api/sign-up", "signUp", values);
         if (res.dialogMessage) await alertDialog(res.dialogMessage);
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load after the session changes: no client state of the old session survives
         window.location.assign("/");
       } catch (err) {
         setServerErrors(errorList(err));

@@ -100,6 +100,7 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
     } catch {
       // the user is sent to /login even if the call fails
     }
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load after the session changes: no client state of the old session survives
     window.location.assign("/login");
   }
 

@@ -3,6 +3,7 @@
  * links). They are the only queries outside the tenant scope: each finds its tenant from the
  * credential or token it is given, never from caller input.
  */
+import "server-only";
 import crypto from "node:crypto";
 import { romeDateInDays } from "@/lib/subscription";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";

@@ -1,4 +1,5 @@
 /** Agenti with their commission rows (saved as one set with the agent). */
+import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { defineEntity, ref } from "@/db/entity";
 import { agentCommissions, agents, fieldValues, type Agent, type AgentCommission } from "@/db/schema";

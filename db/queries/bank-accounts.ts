@@ -1,4 +1,5 @@
 /** Conti corrente: bank accounts (code, IBAN) and other payment channels ('Altro', e.g. PayPal with a link). */
+import "server-only";
 import { asc, sql } from "drizzle-orm";
 import { defineEntity } from "@/db/entity";
 import { bankAccounts, type BankAccount } from "@/db/schema";

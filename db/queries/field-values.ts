@@ -1,10 +1,10 @@
 /** Valori delle liste (field values): small per-tenant value lists such as the agents' titles. */
+import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { defineEntity } from "@/db/entity";
 import type { TenantScope } from "@/db/scope";
 import { fieldValues } from "@/db/schema";
-import { validate } from "@/lib/api/body";
-import { ValidationError } from "@/lib/errors";
+import { validate, ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
 import { fieldNameSchema, fieldValueApi, fieldValueResponse, fieldValueSchema, fieldValuesGridParams } from "@/lib/schemas/field-value";
 

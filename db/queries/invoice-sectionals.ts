@@ -1,4 +1,5 @@
 /** Sezionali fattura: separate numberings, one default per tenant, disabled ones labelled DISABILITATO. */
+import "server-only";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { defineEntity } from "@/db/entity";
 import type { TenantScope } from "@/db/scope";

@@ -1,4 +1,5 @@
 /** Prodotti (/api/items): name, 'Descrizione in fattura', amount in cents, VAT rate of the same tenant. */
+import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { defineEntity, ref } from "@/db/entity";
 import { items, vatRates, type Item, type services } from "@/db/schema";

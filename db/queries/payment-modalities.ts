@@ -1,4 +1,5 @@
 /** Modalità di pagamento with their instalment rows (saved as one set with the modality). */
+import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { defineEntity } from "@/db/entity";
 import type { TenantScope } from "@/db/scope";

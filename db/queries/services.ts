@@ -1,4 +1,5 @@
 /** Servizi (/api/services): the same shape as products (db/queries/items.ts), a table of their own. */
+import "server-only";
 import { defineEntity } from "@/db/entity";
 import { services } from "@/db/schema";
 import { serviceApi, serviceResponse, serviceSchema } from "@/lib/schemas/service";

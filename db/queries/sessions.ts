@@ -4,6 +4,7 @@
  * role changes and idleness. Platform rows: the session id itself is the credential, so these
  * queries find the tenant from it, never from caller input.
  */
+import "server-only";
 import crypto from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";

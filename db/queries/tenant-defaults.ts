@@ -1,3 +1,4 @@
+import "server-only";
 import type { TenantScope } from "@/db/scope";
 import { invoiceSectionals, vatRates } from "@/db/schema";
 import { DEFAULT_INVOICE_SECTIONAL } from "./invoice-sectionals";

@@ -2,6 +2,7 @@
  * Impostazioni: the tenant's own settings (GET /api/tenants/get-actual, POST /api/tenants/post-actual)
  * and its logo. Only the session's tenant is ever read or written (TenantScope.getTenant/updateTenant).
  */
+import "server-only";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { TenantScope } from "@/db/scope";

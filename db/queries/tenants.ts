@@ -1,3 +1,4 @@
+import "server-only";
 import type { TenantScope } from "@/db/scope";
 import type { Tenant } from "@/db/schema";
 import { expiresInDays } from "@/lib/subscription";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { TenantScope } from "@/db/scope";
 import { users, type Role, type User } from "@/db/schema";

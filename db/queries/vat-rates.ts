@@ -1,5 +1,6 @@
 /** Aliquote IVA: the tenant's VAT rates (natura for 0%), offered to products, services and documents. */
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import "server-only";
+import { asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { defineEntity, OPTIONS_PAGE, type Option, type SearchText } from "@/db/entity";
 import type { TenantScope } from "@/db/scope";
 import { items, services, vatRates, type VatRate } from "@/db/schema";

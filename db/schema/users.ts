@@ -3,8 +3,9 @@ import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqu
 import { createdAt, version, tenantKey } from "./columns";
 import { tenants } from "./tenants";
 
-export const ROLES = ["ROLE_USER", "ROLE_DOCUMENT", "ROLE_ADMIN"] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from "@/lib/schemas/roles";
+
+export { ROLES, type Role } from "@/lib/schemas/roles";
 
 export const users = pgTable(
   "users",

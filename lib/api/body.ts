@@ -1,6 +1,8 @@
+import "server-only";
 import type { z } from "zod";
-import { BadRequestError, PayloadTooLargeError, ValidationError } from "@/lib/errors";
-import { zodMessages } from "./respond";
+import { BadRequestError, PayloadTooLargeError, validate } from "@/lib/errors";
+
+export { validate } from "@/lib/errors";
 
 /** Default cap for a save without files. */
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -101,12 +103,6 @@ export function assertNoNul(value: unknown, key = ""): void {
   else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) assertNoNul(v, k);
 }
 
-/** Parses `value` with `schema`, turning failures into the 'Errore nella compilazione dei campi' list. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const r = schema.safeParse(value);
-  if (!r.success) throw new ValidationError(zodMessages(r.error));
-  return r.data;
-}
 
 /** The JSON field `name` of a form, validated with `schema`. */
 export function entityFromForm<S extends z.ZodType>(form: FormData, name: string, schema: S): z.infer<S> {

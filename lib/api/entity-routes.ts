@@ -17,6 +17,7 @@
  *
  * Entity-specific calls are route files of their own beside it (static segments win over the catch-all).
  */
+import "server-only";
 import type { AnyEntity } from "@/db/entity";
 import { DELETED_MESSAGE, SAVED_MESSAGE, UPDATED_MESSAGE } from "@/db/entity";
 import { NotFoundError } from "@/lib/errors";

@@ -1,6 +1,7 @@
+import "server-only";
 import { ZodError } from "zod";
 import { isDataException, pgErrorCode } from "@/db/pg-errors";
-import { ApiError, ValidationError } from "@/lib/errors";
+import { ApiError, ValidationError, zodMessages } from "@/lib/errors";
 
 export const INVALID_DATA = "Dati non validi: controlla i valori inseriti";
 
@@ -17,10 +18,6 @@ export function fail(httpStatus: number, message: string, errors: string[] = [])
   return Response.json({ status: "error", message, ...(errors.length ? { errors } : {}) }, { status: httpStatus });
 }
 
-/** Italian messages of a zod failure, one per issue, without repeats. */
-export function zodMessages(err: ZodError): string[] {
-  return [...new Set(err.issues.map((i) => i.message))];
-}
 
 export function errorResponse(err: unknown): Response {
   if (err instanceof ZodError) err = new ValidationError(zodMessages(err));

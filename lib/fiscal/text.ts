@@ -25,7 +25,7 @@ export function toLatin1(text: string, maxLength: number): string {
   // eslint-disable-next-line no-control-regex
   s = s.replace(/[^\x09\x0a\x0d\x20-\x7e\xa1-\xff]/gu, (c) => {
     const base = c.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-    // eslint-disable-next-line no-control-regex
+     
     return /^[\x20-\x7e\xa1-\xff]+$/.test(base) ? base : "";
   });
   s = s.trim();

@@ -106,6 +106,10 @@ export interface GridDefinition<P extends Record<string, unknown> = Record<strin
   totals?: readonly (string | GridTotal)[];
 }
 
+/** A grid of any parameter type (its params are validated by the grid's own schema). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- P is checked where each grid is declared
+export type AnyGrid = Grid<any>;
+
 export interface ResolvedColumn extends GridColumn {
   sortable: boolean;
   filterable: boolean;
@@ -175,7 +179,7 @@ export interface GridData {
   totals?: string[];
 }
 
-export function gridData(grid: Grid<any>): GridData {
+export function gridData(grid: AnyGrid): GridData {
   return {
     name: grid.name,
     defaultSort: grid.defaultSort,

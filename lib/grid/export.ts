@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import type { TenantScope } from "@/db/scope";
 import { BadRequestError } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
-import type { Grid, ResolvedColumn } from "./define";
+import type { ResolvedColumn, AnyGrid } from "./define";
 import { scaleOf } from "./filters";
 import { mapRow, pageQuery } from "./query";
 import { parseGridRequest, type GridRequest, type GridRequestInput } from "./request";
@@ -87,7 +87,7 @@ export function csvField(s: string): string {
 }
 
 /** Columns to export: the `columns` list (each must be exportable) or the visible exportable ones. */
-export function exportColumns(grid: Grid<any>, req: GridRequest, columnsParam: string | null): ResolvedColumn[] {
+export function exportColumns(grid: AnyGrid, req: GridRequest, columnsParam: string | null): ResolvedColumn[] {
   if (!columnsParam || columnsParam.trim() === "") return grid.columns.filter((c) => c.exportable && !c.hidden);
   for (const c of req.columns) if (!c.exportable) throw new BadRequestError(`La colonna "${c.header}" non è esportabile`);
   if (req.columns.length === 0) throw new BadRequestError("Nessuna colonna da esportare");
@@ -95,11 +95,12 @@ export function exportColumns(grid: Grid<any>, req: GridRequest, columnsParam: s
 }
 
 /** Raw rows of the whole filtered set, batch by batch. */
-export async function* exportBatches(scope: TenantScope, grid: Grid<any>, req: GridRequest, batch = EXPORT_BATCH): AsyncGenerator<Record<string, unknown>[]> {
-  const client = (scope.platform as unknown as { $client?: { unsafe?: Function } }).$client;
+export async function* exportBatches(scope: TenantScope, grid: AnyGrid, req: GridRequest, batch = EXPORT_BATCH): AsyncGenerator<Record<string, unknown>[]> {
+  type Cursor = { cursor(n: number): AsyncIterable<Record<string, unknown>[]> };
+  const client = (scope.platform as unknown as { $client?: { unsafe?: (query: string, params: never[]) => Cursor } }).$client;
   if (client && typeof client.unsafe === "function") {
     const q = pageQuery(scope, grid, req, MAX_EXPORT_ROWS, 0).toSQL();
-    const cursor = (client.unsafe(q.sql, q.params as never[]) as { cursor(n: number): AsyncIterable<Record<string, unknown>[]> }).cursor(batch);
+    const cursor = client.unsafe(q.sql, q.params as never[]).cursor(batch);
     for await (const rows of cursor) yield rows;
     return;
   }
@@ -110,7 +111,7 @@ export async function* exportBatches(scope: TenantScope, grid: Grid<any>, req: G
   }
 }
 
-function fileName(grid: Grid<any>, format: ExportFormat): string {
+function fileName(grid: AnyGrid, format: ExportFormat): string {
   const d = new Date();
   const stamp = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, "0")}${String(d.getDate()).padStart(2, "0")}`;
   return `${(grid.exportFileName ?? grid.name).replace(/[^A-Za-z0-9_-]/g, "_")}-${stamp}.${format}`;
@@ -120,7 +121,7 @@ function fileName(grid: Grid<any>, format: ExportFormat): string {
  * The batches, with the first one already read: a query that fails (bad data, a lost connection)
  * fails here, before the response's 200 and headers go out, and becomes a proper error answer.
  */
-async function startBatches(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<AsyncGenerator<Record<string, unknown>[]>> {
+async function startBatches(scope: TenantScope, grid: AnyGrid, req: GridRequest): Promise<AsyncGenerator<Record<string, unknown>[]>> {
   const inner = exportBatches(scope, grid, req);
   const first = await inner.next();
   return (async function* () {
@@ -130,7 +131,7 @@ async function startBatches(scope: TenantScope, grid: Grid<any>, req: GridReques
   })();
 }
 
-function csvStream(grid: Grid<any>, batches: AsyncGenerator<Record<string, unknown>[]>, columns: ResolvedColumn[]): ReadableStream<Uint8Array> {
+function csvStream(grid: AnyGrid, batches: AsyncGenerator<Record<string, unknown>[]>, columns: ResolvedColumn[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
@@ -210,7 +211,7 @@ function xlsxNumFmt(col: ResolvedColumn): string | undefined {
   }
 }
 
-function xlsxStream(grid: Grid<any>, batches: AsyncGenerator<Record<string, unknown>[]>, columns: ResolvedColumn[]): ReadableStream<Uint8Array> {
+function xlsxStream(grid: AnyGrid, batches: AsyncGenerator<Record<string, unknown>[]>, columns: ResolvedColumn[]): ReadableStream<Uint8Array> {
   const pass = new PassThrough({ highWaterMark: 1 << 20 });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet("Dati");
@@ -242,7 +243,7 @@ function xlsxStream(grid: Grid<any>, batches: AsyncGenerator<Record<string, unkn
 }
 
 /** The export response: 400 for a bad format, columns or filters; otherwise a streamed file. */
-export async function exportGridResponse(scope: TenantScope, grid: Grid<any>, searchParams: GridRequestInput): Promise<Response> {
+export async function exportGridResponse(scope: TenantScope, grid: AnyGrid, searchParams: GridRequestInput): Promise<Response> {
   const params = searchParams instanceof URLSearchParams ? searchParams : new URLSearchParams(Object.entries(searchParams).filter(([, v]) => typeof v === "string") as [string, string][]);
   const format = (params.get("format") ?? "csv").toLowerCase();
   if (format !== "csv" && format !== "xlsx") throw new BadRequestError('Formato di esportazione non valido: usare "csv" o "xlsx"');

@@ -8,18 +8,17 @@
  *   index only and the wide row is fetched for the page alone;
  * - the client sends count=0 for later blocks, when it already knows the count.
  */
-import { and, inArray, sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import type { Db } from "@/db/client";
 import type { TenantScope } from "@/db/scope";
-import { gridData, type Grid, type GridIds, type GridPage, type GridRow, type ResolvedColumn } from "./define";
+import { gridData, type GridIds, type GridPage, type GridRow, type ResolvedColumn, type AnyGrid } from "./define";
 import type { GridRequest } from "./request";
 
 export const DEEP_OFFSET = 1000;
 export const MAX_SELECT_ALL = 1_000_000;
 
 /** Column → select-list keys: c{i} for the value and l{i} for an entity's label. */
-export function selectFields(grid: Grid<any>, columns: readonly ResolvedColumn[]): Record<string, SQL.Aliased> {
+export function selectFields(grid: AnyGrid, columns: readonly ResolvedColumn[]): Record<string, SQL.Aliased> {
   const t = grid.table;
   const fields: Record<string, SQL.Aliased> = { id: sql<number>`${t.id}`.as("id") };
   if (t.rowColor) fields.row_color = sql<string | null>`${t.rowColor}`.as("row_color");
@@ -82,7 +81,7 @@ export function normalizeValue(col: Pick<ResolvedColumn, "type">, v: unknown, la
 }
 
 /** A raw row (aliased keys) → { id, rowColor, version, ...fields }. */
-export function mapRow(grid: Grid<any>, columns: readonly ResolvedColumn[], raw: Record<string, unknown>): GridRow {
+export function mapRow(grid: AnyGrid, columns: readonly ResolvedColumn[], raw: Record<string, unknown>): GridRow {
   const row: GridRow = { id: Number(raw.id), rowColor: (raw.row_color as string | null | undefined) ?? null };
   if ("version" in raw) row.version = Number(raw.version);
   columns.forEach((c, i) => {
@@ -92,12 +91,12 @@ export function mapRow(grid: Grid<any>, columns: readonly ResolvedColumn[], raw:
 }
 
 /** The grid's table and joins, every one carrying the tenant condition; `where` finishes it. */
-export function from(scope: TenantScope, grid: Grid<any>, fields: Record<string, SQL.Aliased | SQL>) {
+export function from(scope: TenantScope, grid: AnyGrid, fields: Record<string, SQL.Aliased | SQL>) {
   return scope.select(fields).from(grid.table).join(grid.joins);
 }
 
 /** The SELECT of a page (also used by the export with limit undefined). */
-export function pageQuery(scope: TenantScope, grid: Grid<any>, req: GridRequest, limit: number | undefined, offset: number): PgSelect {
+export function pageQuery(scope: TenantScope, grid: AnyGrid, req: GridRequest, limit: number | undefined, offset: number): PgSelect {
   const fields = selectFields(grid, req.columns);
   if (limit !== undefined && offset >= DEEP_OFFSET) {
     const ids = from(scope, grid, { id: sql`${grid.table.id}` })
@@ -124,12 +123,12 @@ export const EXACT_COUNT_CAP = 10_000;
 export const ESTIMATE_TRUSTED_FROM = 5 * EXACT_COUNT_CAP;
 
 /** The exact count of the filtered set. */
-export function countQuery(scope: TenantScope, grid: Grid<any>, req: GridRequest): PgSelect {
+export function countQuery(scope: TenantScope, grid: AnyGrid, req: GridRequest): PgSelect {
   return from(scope, grid, { n: sql<number>`count(*)::int`.as("n") }).where(...req.where);
 }
 
 /** count(*) of at most cap + 1 rows of the filtered set. */
-export function cappedCountQuery(scope: TenantScope, grid: Grid<any>, req: GridRequest, cap = EXACT_COUNT_CAP) {
+export function cappedCountQuery(scope: TenantScope, grid: AnyGrid, req: GridRequest, cap = EXACT_COUNT_CAP) {
   const limited = from(scope, grid, { one: sql`1`.as("one") })
     .where(...req.where)
     .limit(cap + 1)
@@ -138,11 +137,11 @@ export function cappedCountQuery(scope: TenantScope, grid: Grid<any>, req: GridR
 }
 
 /** The planner's row estimate for the filtered set (EXPLAIN: planning only, no execution). */
-export function estimateQuery(scope: TenantScope, grid: Grid<any>, req: GridRequest): PgSelect {
+export function estimateQuery(scope: TenantScope, grid: AnyGrid, req: GridRequest): PgSelect {
   return from(scope, grid, { one: sql`1`.as("one") }).where(...req.where);
 }
 
-export async function estimateCount(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<number> {
+export async function estimateCount(scope: TenantScope, grid: AnyGrid, req: GridRequest): Promise<number> {
   const q = estimateQuery(scope, grid, req);
   const res = (await scope.platform.execute(sql`explain (format json) ${q}`)) as unknown;
   const rows = (Array.isArray(res) ? res : (res as { rows?: unknown[] }).rows ?? []) as Record<string, unknown>[];
@@ -152,7 +151,7 @@ export async function estimateCount(scope: TenantScope, grid: Grid<any>, req: Gr
   return Number.isFinite(n) ? Math.round(n) : 0;
 }
 
-async function countRows(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<{ count: number; exact: boolean }> {
+async function countRows(scope: TenantScope, grid: AnyGrid, req: GridRequest): Promise<{ count: number; exact: boolean }> {
   if (req.countMode === "exact") {
     const [r] = (await countQuery(scope, grid, req)) as unknown as { n: number | string }[];
     return { count: Number(r?.n ?? 0), exact: true };
@@ -168,7 +167,7 @@ async function countRows(scope: TenantScope, grid: Grid<any>, req: GridRequest):
   return { count: Math.max(EXACT_COUNT_CAP + 1, estimate), exact: false };
 }
 
-export async function queryGrid(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<GridPage> {
+export async function queryGrid(scope: TenantScope, grid: AnyGrid, req: GridRequest): Promise<GridPage> {
   const page = pageQuery(scope, grid, req, req.limit, req.startRow) as unknown as Promise<Record<string, unknown>[]>;
   const count = req.countMode === "none" ? undefined : countRows(scope, grid, req);
   const [rows, counted] = await Promise.all([page, count]);
@@ -191,7 +190,7 @@ export async function queryGrid(scope: TenantScope, grid: Grid<any>, req: GridRe
 }
 
 /** Every id of the filtered set in the grid's order (select-all). */
-export async function queryGridIds(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<GridIds> {
+export async function queryGridIds(scope: TenantScope, grid: AnyGrid, req: GridRequest): Promise<GridIds> {
   const rows = (await from(scope, grid, { id: sql<number>`${grid.table.id}`.as("id") })
     .where(...req.where)
     .orderBy(...req.orderBy)

@@ -4,9 +4,8 @@
  * 400 with an Italian message; nothing here ever reaches SQL text except through the whitelist.
  */
 import type { SQL } from "drizzle-orm";
-import { BadRequestError, ValidationError } from "@/lib/errors";
-import { zodMessages } from "@/lib/api/respond";
-import type { Grid, ResolvedColumn, SortItem } from "./define";
+import { BadRequestError, ValidationError, zodMessages } from "@/lib/errors";
+import type { Grid, ResolvedColumn, SortItem, AnyGrid } from "./define";
 import { compileFilter, compileSearch, sortExpr, type FilterModel } from "./filters";
 
 export type GridRequestInput = URLSearchParams | Record<string, string | string[] | undefined | null>;
@@ -90,13 +89,13 @@ function jsonParam(raw: string | undefined, name: string): unknown {
   }
 }
 
-function column(grid: Grid<any>, colId: unknown, what: string): ResolvedColumn {
+function column(grid: AnyGrid, colId: unknown, what: string): ResolvedColumn {
   const col = typeof colId === "string" ? grid.byField.get(colId) : undefined;
   if (!col) throw new BadRequestError(`${what}: colonna "${String(colId).slice(0, 40)}" sconosciuta`);
   return col;
 }
 
-export function parseSortModel(grid: Grid<any>, raw: unknown): SortItem[] {
+export function parseSortModel(grid: AnyGrid, raw: unknown): SortItem[] {
   if (raw === undefined) return grid.defaultSort;
   if (!Array.isArray(raw)) throw new BadRequestError("Ordinamento non valido: atteso un elenco");
   if (raw.length > 10) throw new BadRequestError("Ordinamento non valido: troppe colonne");
@@ -111,7 +110,7 @@ export function parseSortModel(grid: Grid<any>, raw: unknown): SortItem[] {
   });
 }
 
-export function parseFilterModel(grid: Grid<any>, raw: unknown): { model: FilterModel; where: SQL[]; search: string } {
+export function parseFilterModel(grid: AnyGrid, raw: unknown): { model: FilterModel; where: SQL[]; search: string } {
   if (raw === undefined || raw === null) return { model: {}, where: [], search: "" };
   if (typeof raw !== "object" || Array.isArray(raw)) throw new BadRequestError("Filtri non validi: atteso un oggetto");
   const where: SQL[] = [];
@@ -132,7 +131,7 @@ export function parseFilterModel(grid: Grid<any>, raw: unknown): { model: Filter
   return { model, where, search };
 }
 
-export function parseColumns(grid: Grid<any>, raw: string | undefined): ResolvedColumn[] {
+export function parseColumns(grid: AnyGrid, raw: string | undefined): ResolvedColumn[] {
   if (raw === undefined || raw.trim() === "") return grid.columns;
   const names = raw.split(",").map((s) => s.trim()).filter(Boolean);
   if (names.length > 200) throw new BadRequestError("Troppe colonne richieste");
@@ -148,7 +147,7 @@ export function parseColumns(grid: Grid<any>, raw: string | undefined): Resolved
 }
 
 /** The grid's own params: query keys outside the contract plus addedParams, validated by grid.params. */
-export function parseGridParams<P>(grid: Grid<any>, q: Record<string, string>): P {
+export function parseGridParams<P>(grid: AnyGrid, q: Record<string, string>): P {
   const added = jsonParam(q.addedParams, "addedParams");
   if (added !== undefined && (typeof added !== "object" || added === null || Array.isArray(added))) {
     throw new BadRequestError('Parametro "addedParams" non valido: atteso un oggetto');

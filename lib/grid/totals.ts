@@ -13,7 +13,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { TenantScope } from "@/db/scope";
-import type { Grid, GridTotals, ResolvedColumn } from "./define";
+import type { GridTotals, ResolvedColumn, AnyGrid } from "./define";
 import { from } from "./query";
 import type { GridRequest } from "./request";
 
@@ -57,7 +57,7 @@ function toTotal(v: unknown): number | null {
 }
 
 /** The totals of the filtered set, by field ({} when the grid declares none). */
-export async function queryTotals(scope: TenantScope, grid: Grid<any>, req: Pick<GridRequest, "where">): Promise<GridTotals> {
+export async function queryTotals(scope: TenantScope, grid: AnyGrid, req: Pick<GridRequest, "where">): Promise<GridTotals> {
   if (grid.totals.length === 0) return {};
   const fields = Object.fromEntries(grid.totals.map((t, i) => [`t${i}`, sql`${t.sql}`.as(`t${i}`)]));
   const [row] = (await from(scope, grid, fields).where(...req.where)) as unknown as Record<string, unknown>[];

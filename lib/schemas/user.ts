@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newPasswordSchema } from "@/lib/auth/password-rule";
+import { newPasswordSchema } from "@/lib/schemas/password";
 import { colorHex, email, text, versionField } from "./fields";
 
 /** Profilo dialog (POST /api/users/set-profile, field "user"). The username (e-mail) is read-only. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Client, signUpTenant } from "../support/http";
+import { type Client, signUpTenant } from "../support/http";
 import { countRows, expectBadBodiesOnSaves, expectDocumentRoleNeeded, expectErrors, SAVED } from "../support/entity-api";
 
 const URL = "/api/bank-accounts";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Client, signUpTenant } from "../support/http";
+import { type Client, signUpTenant } from "../support/http";
 import { SAVED } from "../support/entity-api";
 
 // `totals=1` of the list contract over HTTP. No grid of the app declares totals yet (a product's

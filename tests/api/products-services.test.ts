@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Client, signUpTenant } from "../support/http";
+import { type Client, signUpTenant } from "../support/http";
 import { countRows, DELETED, expectBadBodiesOnSaves, expectDocumentRoleNeeded, expectErrors, loginRossi, SAVED } from "../support/entity-api";
 
 // Prodotti (/api/items) and Servizi (/api/services) share one contract: the same checks run on both.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_RULE_MESSAGE } from "@/lib/auth/password-rule";
+import { PASSWORD_RULE_MESSAGE } from "@/lib/schemas/password";
 import { Client, signUpTenant } from "../support/http";
 
 describe("profile", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DUPLICATE_ACCOUNT } from "@/lib/auth/messages";
-import { PASSWORD_RULE_MESSAGE } from "@/lib/auth/password-rule";
+import { PASSWORD_RULE_MESSAGE } from "@/lib/schemas/password";
 import { Client, signUpTenant, uniqueEmail } from "../support/http";
 
 const valid = (email: string) => ({

@@ -1,0 +1,97 @@
+// ESLint (flat config): TypeScript, React hooks, Next.js, and the project's layering, checked by
+// `npm run lint` (part of `npm test` and CI).
+//
+// Layers (eslint-plugin-boundaries), dependencies point one way: app → components → server → shared.
+// - shared: what the browser may load too — lib/schemas, lib/fiscal and lib's own files (format, money,
+//   navigation, errors, subscription, security-headers); imports shared only.
+// - client: lib/client (browser code): shared only — never components, the database or the HTTP layer.
+// - server: db/ and the server parts of lib (api, auth, grid, mail): shared and server; never components or app.
+//   (proxy.ts at the root is app code: outside every element, it may import anything.)
+// - components, app: anything below them. Files in db/ (except the table declarations, which drizzle-kit
+//   also loads) and lib/api must `import "server-only"`, so no client bundle can ever pull them in.
+import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import nextPlugin from "@next/eslint-plugin-next";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** A local rule: the module must import "server-only". */
+const serverOnlyRule = {
+  meta: { type: "problem", docs: { description: 'require import "server-only"' }, schema: [] },
+  create(context) {
+    return {
+      Program(node) {
+        const marked = node.body.some((s) => s.type === "ImportDeclaration" && s.source.value === "server-only");
+        if (!marked) context.report({ node, message: 'Modulo lato server: aggiungere `import "server-only";` in testa' });
+      },
+    };
+  },
+};
+
+/** Files of layer `from` may import files of the layers `to`. */
+const policy = (from, to) => ({ from: { element: { type: from } }, allow: to.map((type) => ({ to: { element: { type } } })) });
+
+export default tseslint.config(
+  { ignores: ["node_modules/**", ".next*/**", "data/**", "drizzle/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { linterOptions: { reportUnusedDisableDirectives: "error" } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,mjs}"],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "react-hooks": reactHooks, "@next/next": nextPlugin, "import-x": importX, boundaries, local: { rules: { "server-only": serverOnlyRule } } },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true }), importX.createNodeResolver()],
+      "boundaries/include": ["app/**", "components/**", "lib/**", "db/**"],
+      // first match wins: the server folders, then the browser's, then what both share (lib's own files last)
+      "boundaries/elements": [
+        { type: "server", pattern: ["db/**", "lib/api/**", "lib/auth/**", "lib/grid/**", "lib/mail/**"], partialMatch: false },
+        { type: "client", pattern: ["lib/client/**"], partialMatch: false },
+        { type: "shared", pattern: ["lib/schemas/**", "lib/fiscal/**", "lib"], partialMatch: false },
+        { type: "components", pattern: ["components/**"], partialMatch: false },
+        { type: "app", pattern: ["app/**"], partialMatch: false },
+      ],
+      "boundaries/dependency-nodes": ["import", "dynamic-import"],
+      "import/resolver": { typescript: { alwaysTryTypes: true } },
+    },
+    rules: {
+      // The classic hooks rules. The React Compiler rules of the plugin's preset (set-state-in-effect,
+      // refs, globals…) stay off: the app is not compiled with React Compiler, and what they flag here is
+      // deliberate (a dialog resets its state when it opens; latest-callback refs read during render).
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      ...nextPlugin.configs.recommended.rules,
+      ...nextPlugin.configs["core-web-vitals"].rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_|^e$|^err$", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "disallow",
+          policies: [
+            policy("shared", ["shared"]),
+            policy("client", ["shared", "client"]),
+            policy("server", ["shared", "server"]),
+            policy("components", ["shared", "client", "server", "components"]),
+            policy("app", ["shared", "client", "server", "components", "app"]),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // the HTTP layer and the data layer never reach a client bundle
+    files: ["db/**/*.ts", "lib/api/**/*.ts"],
+    ignores: ["db/schema/**", "**/*.test.ts"],
+    rules: { "local/server-only": "error" },
+  },
+  {
+    // tests, scripts and benchmarks drive every layer
+    files: ["tests/**", "scripts/**", "bench/**", "**/*.test.ts", "**/*.test.tsx", "*.config.ts", "*.config.mjs"],
+    rules: { "boundaries/dependencies": "off", "@typescript-eslint/no-explicit-any": "off" },
+  },
+);
