@@ -4,20 +4,11 @@ import { FormField } from "@/components/form/form-field";
 import { DecimalInput, MoneyInput } from "@/components/form/inputs";
 import { RowFormModal } from "@/components/form/row-form-modal";
 import { useZodForm } from "@/lib/client/use-zod-form";
+import type { z } from "zod";
 import { agentCommissionSchema } from "@/lib/schemas/agent";
 
-/** A commission row as the agent form holds it (saved rows have id, new ones tempId). */
-export interface CommissionRow {
-  [key: string]: unknown;
-  id?: number | null;
-  tempId?: string | number | null;
-  version?: number;
-  /** Integer cents, EUR. */
-  fromAmount?: number | string | null;
-  currency?: "EUR";
-  /** Dot decimal ("10.00"). */
-  percentage?: string | number | null;
-}
+/** A commission row as the agent form holds it: the row schema's input (saved rows have id, new ones tempId). */
+export type CommissionRow = z.input<typeof agentCommissionSchema> & Record<string, unknown>;
 
 /** Spec §9: a new commission row starts at 0%. */
 export const NEW_COMMISSION_ROW: CommissionRow = { fromAmount: 0, currency: "EUR", percentage: "0.00" };

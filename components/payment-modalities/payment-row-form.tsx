@@ -5,20 +5,16 @@ import { DecimalInput, IntegerInput } from "@/components/form/inputs";
 import { RowFormModal } from "@/components/form/row-form-modal";
 import { Select } from "@/components/ui/select";
 import { useZodForm } from "@/lib/client/use-zod-form";
+import type { z } from "zod";
 import { PAYMENT_EXPIRATION_TYPES, paymentModalityRowSchema, type PaymentModalityRowInput } from "@/lib/schemas/payment-modality";
 
-/** A payment row as the form holds it (saved rows have id, new ones tempId). */
-export interface PaymentRow {
-  [key: string]: unknown;
-  id?: number | null;
-  tempId?: string | number | null;
-  version?: number;
-  paymentModalityExpirationType?: string | null;
-  paymentDay?: number | string | null;
-  monthsAfter?: number | string | null;
-  /** Dot decimal ("100.00"). */
-  amountPercentage?: string | number | null;
-}
+/**
+ * A payment row as the form holds it: the row schema's input (saved rows have id, new ones tempId);
+ * a new row's 'Scadenza pagamento' starts empty, for the user to choose.
+ */
+export type PaymentRow = Omit<z.input<typeof paymentModalityRowSchema>, "paymentModalityExpirationType"> & {
+  paymentModalityExpirationType?: z.input<typeof paymentModalityRowSchema>["paymentModalityExpirationType"] | "";
+} & Record<string, unknown>;
 
 /** Spec §9: a new payment row is 100% of the amount. */
 export const NEW_PAYMENT_ROW: PaymentRow = { paymentModalityExpirationType: "", paymentDay: 0, monthsAfter: 0, amountPercentage: "100.00" };
