@@ -12,6 +12,7 @@ import { invoiceSectionalEntity } from "./queries/invoice-sectionals";
 import { itemEntity } from "./queries/items";
 import { paymentModalityEntity } from "./queries/payment-modalities";
 import { serviceEntity } from "./queries/services";
+import { userEntity } from "./queries/users-admin";
 import { vatRateEntity } from "./queries/vat-rates";
 
 export const ENTITIES: readonly AnyEntity[] = [
@@ -23,6 +24,7 @@ export const ENTITIES: readonly AnyEntity[] = [
   paymentModalityEntity,
   agentEntity,
   invoiceSectionalEntity,
+  userEntity,
 ];
 
 /** The entity whose rows live in `tableName` (row colours), if any. */

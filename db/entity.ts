@@ -137,6 +137,11 @@ export interface EntityDefinition<T extends TenantTable, I extends z.ZodType, O 
   hooks?: EntityHooks<T, z.infer<I>>;
   /** A valid input, for the generic cross-tenant and bad-input tests (and as documentation). */
   example: Record<string, unknown>;
+  /**
+   * A valid input that can be saved again, for entities whose example cannot be saved twice (a user's
+   * e-mail is unique across tenants): the generic tests create through it. Default: the example.
+   */
+  freshExample?: () => Record<string, unknown>;
 }
 
 export interface Entity<T extends TenantTable = TenantTable, I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, FD = unknown>

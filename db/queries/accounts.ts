@@ -141,6 +141,17 @@ export async function createPasswordToken(db: Db, user: User, kind: "reset" | "i
   return token;
 }
 
+/**
+ * Burns the user's open password links (of one kind, or all): a new invitation replaces the older
+ * ones, and a disabled user has no way back in through a link.
+ */
+export async function closePasswordLinks(db: Db, user: Pick<User, "id" | "tenantId">, kind?: "reset" | "invite"): Promise<void> {
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordTokens.tenantId, user.tenantId), eq(passwordTokens.userId, user.id), isNull(passwordTokens.usedAt), kind ? eq(passwordTokens.kind, kind) : undefined));
+}
+
 /** A token of this kind that is neither used nor expired. */
 function openToken(kind: "reset" | "invite", token: string) {
   return and(eq(passwordTokens.tokenHash, sha256(token)), eq(passwordTokens.kind, kind), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, new Date()));

@@ -1,12 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { TenantScope } from "@/db/scope";
-import { users, type Role, type User } from "@/db/schema";
-import { createPasswordToken, findUserByLogin, normalizeLogin } from "@/db/queries/accounts";
-import { sendMail } from "@/lib/mail/mailer";
-import { invitationMail } from "@/lib/mail/templates";
+import { users, type User } from "@/db/schema";
 import { ValidationError } from "@/lib/errors";
-import { DUPLICATE_ACCOUNT } from "@/lib/auth/messages";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { requireVersion } from "@/db/entity";
 import { revokeUserSessions } from "./sessions";
@@ -26,8 +22,10 @@ export function toProfile(u: User) {
   };
 }
 
+export const USER_NOT_FOUND = "Utente non trovato";
+
 export async function getUserOrThrow(scope: TenantScope, id: number): Promise<User> {
-  return scope.getOrThrow(users, id, "Utente non trovato");
+  return scope.getOrThrow(users, id, USER_NOT_FOUND);
 }
 
 export async function setProfile(scope: TenantScope, userId: number, input: ProfileInput): Promise<User> {
@@ -59,25 +57,4 @@ export async function listUsers(scope: TenantScope): Promise<User[]> {
 export async function findUserByEmail(scope: TenantScope, email: string): Promise<User | undefined> {
   const [u] = await scope.list(users, { where: eq(users.email, email), limit: 1 });
   return u;
-}
-
-/** Adds a user to this tenant with no password and mails the /sign-in link to set one. */
-export async function inviteUser(
-  scope: TenantScope,
-  input: { email: string; firstName: string; lastName: string; roles: Role[] },
-  baseUrl: string,
-  inviter: string,
-): Promise<User> {
-  const email = normalizeLogin(input.email);
-  // logins are unique across tenants
-  if (await findUserByLogin(scope.platform, email)) throw new ValidationError([DUPLICATE_ACCOUNT]);
-  const invited = await scope.insert(users, { username: email, email, firstName: input.firstName, lastName: input.lastName, roles: input.roles });
-  const token = await createPasswordToken(scope.platform, invited, "invite");
-  const tenant = await scope.getTenant();
-  await sendMail(scope.platform, {
-    tenantId: scope.tenantId,
-    to: email,
-    ...invitationMail(`${baseUrl}/sign-in?token=${token}`, tenant.denomination, inviter),
-  });
-  return invited;
 }

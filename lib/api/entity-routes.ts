@@ -30,7 +30,7 @@ import { guarded, type GuardedContext, type RouteHandler } from "./route";
 
 type Ctx = GuardedContext<{ path?: string[] }>;
 
-const UNKNOWN_CALL = "Operazione non trovata";
+export const UNKNOWN_CALL = "Operazione non trovata";
 
 function segments(ctx: Ctx): string[] {
   return ctx.params.path ?? [];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { newPasswordSchema } from "@/lib/schemas/password";
 import { colorHex, email, text, versionField } from "./fields";
+import { rolesField } from "./user-admin";
 
 /** Profilo dialog (POST /api/users/set-profile, field "user"). The username (e-mail) is read-only. */
 export const profileSchema = z.object({
@@ -54,5 +55,5 @@ export const inviteSchema = z.object({
   email: email('Il campo "Email" è richiesto'),
   firstName: text('Il campo "Nome" è richiesto', 100),
   lastName: text('Il campo "Cognome" è richiesto', 100),
-  roles: z.array(z.enum(["ROLE_USER", "ROLE_DOCUMENT", "ROLE_ADMIN"])).min(1, "Scegliere almeno un ruolo"),
+  roles: rolesField,
 });

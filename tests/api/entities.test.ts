@@ -22,9 +22,14 @@ function withQuery(url: string, query: string, more: string): string {
   return query ? `${url}${query}&${more}` : `${url}?${more}`;
 }
 
+/** An input that saves every time (a user's e-mail must be new each time): freshExample, else the example. */
+function sample(entity: AnyEntity): Record<string, unknown> {
+  return { ...(entity.freshExample?.() ?? entity.example) };
+}
+
 /** A marker in the example's first text field, so leaks can be searched for. */
 function marked(entity: AnyEntity): Record<string, unknown> {
-  const example = { ...entity.example };
+  const example = sample(entity);
   const key = Object.keys(example).find((k) => typeof example[k] === "string" && k !== "fieldName" && !/type|typology|rate|natura/i.test(k));
   if (key) example[key] = `Segreto ${entity.api.field}`;
   return example;
@@ -101,11 +106,12 @@ describe.each(ENTITIES.map((e) => [e.api.field, e] as const))("entity %s", (_fie
   });
 
   it("a stale version is a 409", async () => {
-    const fresh = await a.postEntity(url, field, { ...entity.example, ...(entity.api.field === "invoiceSectional" ? { suffix: "STALE" } : {}) });
+    const example = { ...sample(entity), ...(entity.api.field === "invoiceSectional" ? { suffix: "STALE" } : {}) };
+    const fresh = await a.postEntity(url, field, example);
     expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
     const id = fresh.body[field].id;
     const form = (await a.get(`${url}/update-form-data/${id}`)).body[field];
-    const payload = { ...entity.example, ...(entity.api.field === "invoiceSectional" ? { suffix: "STALE" } : {}), version: form.version };
+    const payload = { ...example, version: form.version };
     expect((await a.postEntity(`${url}/${id}`, field, payload)).status).toBe(200);
     const stale = await a.postEntity(`${url}/${id}`, field, payload);
     expect(stale.status).toBe(409);
