@@ -41,6 +41,10 @@ export interface EntityGridProps<TSaved = unknown> {
   renderers?: GridRenderers;
   /** Buttons at the right edge of each row; the edit pencil and double click stay (see ServerGridProps.rowActions). */
   rowActions?: readonly GridRowAction[];
+  /** 'Elimina' among the operations on the selected rows (default true; users are disabled instead). */
+  canDelete?: boolean;
+  /** 'Cambia colore' among the operations (default true; false for a table without row colours). */
+  canChangeColor?: boolean;
 }
 
 /**
@@ -60,6 +64,8 @@ export function EntityGrid<TSaved = unknown>({
   toolbarExtra,
   renderers,
   rowActions,
+  canDelete = true,
+  canChangeColor = true,
 }: EntityGridProps<TSaved>) {
   const apiUrl = api.url;
   const dialog = useEntityFormDialog();
@@ -93,14 +99,14 @@ export function EntityGrid<TSaved = unknown>({
         exportUrl={`${apiUrl}/export`}
         initial={initial}
         params={params}
-        rowColorTable={api.table}
+        rowColorTable={canChangeColor ? api.table : undefined}
         reloadKey={reloadKey}
         height={height}
         onEdit={dialog.openEdit}
         onSelectionChange={onSelectionChange}
         renderers={renderers}
         rowActions={rowActions}
-        operations={[{ key: "delete", label: "Elimina", run: deleteSelected }]}
+        operations={canDelete ? [{ key: "delete", label: "Elimina", run: deleteSelected }] : []}
         toolbarExtra={
           <>
             <Button type="button" size="sm" onClick={dialog.openCreate}>
