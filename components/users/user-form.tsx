@@ -39,7 +39,7 @@ export function UserForm({ id, currentUserId, onSaved, onClose }: UserFormProps)
       api={userApi}
       id={id}
       schema={userAdminSchema}
-      size="md"
+      size="lg"
       title={(entity) => (entity.id ? `Modifica utente ${entity.toString ?? ""}`.trim() : "Invita utente")}
       submitLabel={id ? "Salva" : "Invia invito"}
       onSaved={(saved) => onSaved?.(saved)}
@@ -54,46 +54,48 @@ function UserFormBody({ form, entity, isSelf }: { form: UserForm; entity: Loaded
   const isNew = entity.id === null;
   return (
     <div className="flex flex-col gap-3">
-      {isNew && (
-        <p className="rounded-md border border-primary-100 bg-primary-50 px-3 py-2 text-sm text-primary-900">
-          All&apos;indirizzo indicato arriverà un&apos;email con il link per scegliere la password, valido 7 giorni.
-        </p>
-      )}
-      <Card title="Dati dell'utente" actions={isNew ? undefined : <UserState entity={entity} />} bodyClassName="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <FormField
-          control={form.control}
-          name="email"
-          label="Email"
-          required={isNew}
-          className="sm:col-span-2"
-          hint={isNew ? undefined : "L'email non si può modificare"}
-          render={(field) => <Input {...field} value={(field.value as string) ?? ""} type="email" maxLength={254} readOnly={!isNew} autoComplete="off" />}
-        />
-        <FormField control={form.control} name="firstName" label="Nome" required render={(field) => <Input {...field} value={(field.value as string) ?? ""} maxLength={100} autoComplete="off" />} />
-        <FormField control={form.control} name="lastName" label="Cognome" required render={(field) => <Input {...field} value={(field.value as string) ?? ""} maxLength={100} autoComplete="off" />} />
-        <FormField
-          control={form.control}
-          name="color"
-          label="Colore"
-          className="sm:col-span-2"
-          render={(field) => <ColorField value={field.value as string | undefined} onChange={field.onChange} onBlur={field.onBlur} aria-label="Colore dell'utente" />}
-        />
-      </Card>
-      <Card title="Ruoli">
-        <RolesField form={form} isSelf={isSelf} />
-      </Card>
+      {!isNew && <UserState entity={entity} />}
+      <div className="grid grid-cols-1 items-start gap-3 md:grid-cols-2">
+        <Card title="Dati dell'utente" bodyClassName="flex flex-col gap-3">
+          <FormField
+            control={form.control}
+            name="email"
+            label="Email"
+            required={isNew}
+            hint={isNew ? "A questo indirizzo arriverà il link per scegliere la password, valido 7 giorni" : "L'email non si può modificare"}
+            render={(field) => <Input {...field} value={(field.value as string) ?? ""} type="email" maxLength={254} readOnly={!isNew} autoComplete="off" />}
+          />
+          <FormField control={form.control} name="firstName" label="Nome" required render={(field) => <Input {...field} value={(field.value as string) ?? ""} maxLength={100} autoComplete="off" />} />
+          <FormField control={form.control} name="lastName" label="Cognome" required render={(field) => <Input {...field} value={(field.value as string) ?? ""} maxLength={100} autoComplete="off" />} />
+        </Card>
+        <div className="flex flex-col gap-3">
+          <Card title="Ruoli">
+            <RolesField form={form} isSelf={isSelf} />
+          </Card>
+          <Card title="Colore">
+            <FormField
+              control={form.control}
+              name="color"
+              render={(field) => <ColorField value={field.value as string | undefined} onChange={field.onChange} onBlur={field.onBlur} aria-label="Colore dell'utente" />}
+            />
+          </Card>
+        </div>
+      </div>
     </div>
   );
 }
 
-/** 'Attivo' / 'Disabilitato', 'Invito in attesa', last access. */
+/** 'Attivo' / 'Disabilitato', 'Invito in attesa' or the last access. */
 function UserState({ entity }: { entity: Loaded<UserAdminJson> }) {
   return (
-    <span className="flex flex-wrap items-center justify-end gap-1 text-xs text-gray-600">
+    <p className="flex flex-wrap items-center gap-2 text-sm text-gray-600" data-testid="user-state">
       {entity.active ? <StateBadge tone="green" label="Attivo" /> : <StateBadge tone="red" label="Disabilitato" />}
-      {entity.invitationPending && <StateBadge tone="amber" label="Invito in attesa" />}
-      {!entity.invitationPending && <span>{entity.lastLoginAt ? `Ultimo accesso ${formatDateTime(entity.lastLoginAt)}` : "Mai entrato"}</span>}
-    </span>
+      {entity.invitationPending ? (
+        <StateBadge tone="amber" label="Invito in attesa" title="Non ha ancora scelto la password" />
+      ) : (
+        <span>{entity.lastLoginAt ? `Ultimo accesso: ${formatDateTime(entity.lastLoginAt)}` : "Nessun accesso finora"}</span>
+      )}
+    </p>
   );
 }
 

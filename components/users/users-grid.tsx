@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import { EntityGrid } from "@/components/grid/entity-grid";
 import { StateBadge, type StateTone } from "@/components/grid/grid-cells";
+import { formatCell } from "@/components/grid/grid-format";
 import type { GridPage, GridRenderers, GridRow, GridRowAction } from "@/components/grid/grid-types";
 import { confirmDialog } from "@/components/ui/dialogs";
 import { apiPost, showError, showSuccess } from "@/lib/client/api";
@@ -33,6 +34,7 @@ const RENDERERS: GridRenderers = {
     typeof v === "string" && /^#[0-9a-fA-F]{6}$/.test(v) ? (
       <span role="img" aria-label={`Colore ${v}`} title={v} className="inline-block h-4 w-8 rounded border border-gray-300 align-middle" style={{ backgroundColor: v }} />
     ) : null,
+  lastLoginAt: (v, _row, column) => (v ? formatCell(column, v) : <span className="text-gray-500">Mai</span>),
   active: (v) => (v ? <StateBadge tone="green" label="Sì" /> : <StateBadge tone="red" label="No" title="Disabilitato" />),
   invitationPending: (v) => (v ? <StateBadge tone="amber" label="Sì" title="Non ha ancora scelto la password" /> : "No"),
 };

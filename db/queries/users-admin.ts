@@ -97,15 +97,16 @@ export const usersGrid = defineGrid({
   exportFileName: "utenti",
   columns: [
     { field: "id", header: "Id", type: "integer", sql: users.id, hidden: true, width: 80 },
-    { field: "firstName", header: "Nome", type: "text", sql: users.firstName, searchable: true, fixed: true, width: 150 },
-    { field: "lastName", header: "Cognome", type: "text", sql: users.lastName, searchable: true, fixed: true, width: 150 },
-    { field: "email", header: "Email", type: "text", sql: users.email, searchable: true, width: 240 },
-    { field: "roles", header: "Ruoli", type: "text", sql: rolesText, width: 290 },
+    { field: "firstName", header: "Nome", type: "text", sql: users.firstName, searchable: true, fixed: true, width: 110 },
+    { field: "lastName", header: "Cognome", type: "text", sql: users.lastName, searchable: true, fixed: true, width: 120 },
+    { field: "email", header: "Email", type: "text", sql: users.email, searchable: true, width: 200 },
+    { field: "roles", header: "Ruoli", type: "text", sql: rolesText, width: 265 },
+    // the state before the colour: at 1366 px with the side menu open the last column may need a scroll
+    { field: "active", header: "Attivo", type: "boolean", sql: sql<boolean>`(not ${users.disabled})`, width: 80 },
+    { field: "invitationPending", header: "Invito in attesa", type: "boolean", sql: sql<boolean>`(${users.passwordHash} is null)`, width: 135 },
+    { field: "lastLoginAt", header: "Ultimo accesso", type: "datetime", sql: users.lastLoginAt, width: 135 },
     // a swatch on the client (components/users/users-grid.tsx); a hex code says nothing in a spreadsheet
-    { field: "color", header: "Colore", type: "text", sql: users.color, sortable: false, filterable: false, exportable: false, width: 80 },
-    { field: "lastLoginAt", header: "Ultimo accesso", type: "datetime", sql: users.lastLoginAt, width: 150 },
-    { field: "active", header: "Attivo", type: "boolean", sql: sql<boolean>`(not ${users.disabled})`, width: 90 },
-    { field: "invitationPending", header: "Invito in attesa", type: "boolean", sql: sql<boolean>`(${users.passwordHash} is null)`, width: 130 },
+    { field: "color", header: "Colore", type: "text", sql: users.color, sortable: false, filterable: false, exportable: false, width: 70 },
     { field: "createdAt", header: "Data inserimento", type: "datetime", sql: users.createdAt, hidden: true, width: 160 },
   ],
 });

@@ -19,9 +19,9 @@ export const USER_MESSAGES = {
  * every section needs ROLE_USER on top of its own role).
  */
 export const ROLE_CHOICES: readonly { role: Role; label: string; hint: string }[] = [
-  { role: "ROLE_USER", label: "Utente", hint: "Accesso alle sezioni: anagrafica, lavori, agenda e impegni" },
-  { role: "ROLE_DOCUMENT", label: "Amministrazione", hint: "Documenti e tabelle: fatture, scadenziario, prodotti, aliquote IVA…" },
-  { role: "ROLE_ADMIN", label: "Amministratore", hint: "Statistiche, impostazioni dell'azienda e utenti" },
+  { role: "ROLE_USER", label: "Utente", hint: "Sezioni: anagrafica, lavori, agenda e impegni" },
+  { role: "ROLE_DOCUMENT", label: "Amministrazione", hint: "Fatture, scadenziario e tabelle" },
+  { role: "ROLE_ADMIN", label: "Amministratore", hint: "Statistiche, impostazioni e utenti" },
 ];
 
 export const ROLE_LABELS: Readonly<Record<Role, string>> = Object.fromEntries(ROLE_CHOICES.map((c) => [c.role, c.label])) as Record<Role, string>;

@@ -85,8 +85,8 @@ describe("Utenti: list, forms, invitation, update", () => {
   it("lists the tenant's users with names, e-mail, roles, colour, last access, state and pending invitation", async () => {
     const r = await anna.get(`${BASE}?startRow=0&limit=50`);
     expect(r.status).toBe(200);
-    expect(r.body.gridData.columns.map((c: { field: string }) => c.field)).toEqual(["id", "firstName", "lastName", "email", "roles", "color", "lastLoginAt", "active", "invitationPending", "createdAt"]);
-    expect(r.body.gridData.columns.map((c: { header: string }) => c.header)).toEqual(["Id", "Nome", "Cognome", "Email", "Ruoli", "Colore", "Ultimo accesso", "Attivo", "Invito in attesa", "Data inserimento"]);
+    expect(r.body.gridData.columns.map((c: { field: string }) => c.field)).toEqual(["id", "firstName", "lastName", "email", "roles", "active", "invitationPending", "lastLoginAt", "color", "createdAt"]);
+    expect(r.body.gridData.columns.map((c: { header: string }) => c.header)).toEqual(["Id", "Nome", "Cognome", "Email", "Ruoli", "Attivo", "Invito in attesa", "Ultimo accesso", "Colore", "Data inserimento"]);
     expect(r.body.count).toBe(1);
     expect(r.body.data[0]).toMatchObject({
       firstName: "Anna",

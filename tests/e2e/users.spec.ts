@@ -43,7 +43,7 @@ test("Utenti: invite, the mail in the outbox, sign-in in another browser, role c
   // The invitation form: required fields first, then a complete invitation.
   await page.getByRole("button", { name: "Invita utente" }).click();
   let dialog = page.getByRole("dialog", { name: "Invita utente" });
-  await expect(dialog.getByText("arriverà un'email con il link per scegliere la password")).toBeVisible();
+  await expect(dialog.getByText("A questo indirizzo arriverà il link per scegliere la password, valido 7 giorni")).toBeVisible();
   await expect(dialog.getByRole("checkbox", { name: "Utente" })).toBeChecked();
   await dialog.getByRole("checkbox", { name: "Utente" }).click();
   await dialog.getByRole("button", { name: "Invia invito" }).click();
