@@ -28,7 +28,9 @@ function state(limit: RateLimit, hits: number, windowStart: Date | string, now: 
 /** Counts one hit on `key` and tells whether the window's limit is now exceeded. */
 export async function hitRateLimit(db: Db, key: string, limit: RateLimit, now = Date.now()): Promise<RateState> {
   const at = new Date(now);
-  const expired = sql`${rateLimits.windowStart} <= ${at}::timestamptz - make_interval(secs => ${limit.windowSeconds})`;
+  // a Date inside a raw sql template reaches postgres-js unserialised (drizzle's identity serialisers): send text
+  const atText = at.toISOString();
+  const expired = sql`${rateLimits.windowStart} <= ${atText}::timestamptz - make_interval(secs => ${limit.windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart: at, hits: 1 })
@@ -36,7 +38,7 @@ export async function hitRateLimit(db: Db, key: string, limit: RateLimit, now = 
       target: rateLimits.key,
       set: {
         hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
-        windowStart: sql`case when ${expired} then ${at}::timestamptz else ${rateLimits.windowStart} end`,
+        windowStart: sql`case when ${expired} then ${atText}::timestamptz else ${rateLimits.windowStart} end`,
       },
     })
     .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
