@@ -143,6 +143,13 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
           Logout
         </Button>
       </header>
+      {/* phones: the top bar has no room, the subscription gets a line of its own under it */}
+      <div className="flex items-center justify-between gap-2 border-b border-border bg-white px-3 py-1 text-xs md:hidden" data-testid="subscription-mobile">
+        <span className={cn(sub.expired ? "font-semibold text-danger-700" : "text-gray-600")}>{sub.text}</span>
+        <Link href={sub.offer.href} className={buttonClasses("link", "sm")}>
+          {sub.offer.label}
+        </Link>
+      </div>
       {tenant.isDemo && (
         <div className="flex flex-wrap items-center justify-center gap-3 bg-primary-700 px-4 py-2 text-center text-white" data-testid="demo-cta">
           <span>Questa è la demo. Prova il gestionale per la tua attività: 30 giorni gratis, senza carta di credito.</span>
