@@ -24,7 +24,7 @@
  *   });
  */
 import "server-only";
-import { and, asc, eq, getTableName, notInArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableName, notInArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Role } from "@/db/schema";
@@ -77,6 +77,9 @@ export interface ChildrenDef<CI = Record<string, unknown>, CR = Record<string, u
   /** Stored row → JSON. */
   json(row: CR): unknown;
 }
+
+/** Text order ignoring case, as the grids sort (lib/grid/filters.ts sortExpr). */
+export const byText = (column: PgColumn | SQL): SQL => sql`lower(${column})`;
 
 /** The query text of a select as escaped ILIKE patterns: `%text%` and `text%`. */
 export interface SearchText {

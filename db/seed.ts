@@ -58,7 +58,7 @@ export async function seedDemoData(db: Db): Promise<Seeded> {
         hourlyPrice: 5000,
         taxRegime: "RF01",
         invoiceEmailSubject: "Fattura n. {numero} del {data}",
-        invoiceEmailBody: "<p>Gentile cliente,</p><p>in allegato la fattura.</p><p>Cordiali saluti</p>",
+        invoiceEmailBody: "Gentile cliente,\n\nin allegato la fattura {numero} del {data}.\n\nCordiali saluti",
         footer: "Demo S.r.l. - Capitale sociale € 10.000 i.v. - REA BO-123456",
       },
     }));

@@ -9,6 +9,7 @@ import { FormErrorBanner } from "@/components/ui/form-banner";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { alertDialog } from "@/components/ui/dialogs";
+import { INFO_DIALOG_TITLE } from "@/lib/client/dialogs";
 import { apiPostEntity, errorList } from "@/lib/client/api";
 import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
 import { signUpSchema } from "@/lib/schemas/user";
@@ -33,7 +34,7 @@ export function SignUpForm() {
       setServerErrors([]);
       try {
         const res = await apiPostEntity<{ dialogMessage?: string }>("/api/sign-up", "signUp", values);
-        if (res.dialogMessage) await alertDialog(res.dialogMessage);
+        if (res.dialogMessage) await alertDialog(res.dialogMessage, { title: INFO_DIALOG_TITLE });
         // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load after the session changes: no client state of the old session survives
         window.location.assign("/");
       } catch (err) {

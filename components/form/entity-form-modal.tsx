@@ -23,7 +23,7 @@ import {
 } from "@/lib/client/api";
 import { notifyInfo } from "@/lib/client/notify";
 import { ALREADY_OPEN_MESSAGE, claimRecord, releaseRecord } from "@/lib/client/use-entity-form";
-import { collectErrorMessages, pickFormValues, useZodForm, type FormSchema, type ZodForm } from "@/lib/client/use-zod-form";
+import { alertFormErrors, collectErrorMessages, pickFormValues, useZodForm, type FormSchema, type ZodForm } from "@/lib/client/use-zod-form";
 import { FormTabs, type FormTabDef } from "./tabs";
 
 export type { FormTabDef } from "./tabs";
@@ -243,9 +243,16 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadUrl, entityName, loadSeq, refused]);
 
-  // Any change clears the server's messages (the client ones clear by re-validation).
+  // Any change clears the server's messages. After a failed save the whole form is validated again on
+  // every change: react-hook-form re-checks only the changed field, so a message that depends on another
+  // field ('Codice conto' once the type is 'Altro') would otherwise stay in the banner.
+  const submitFailedRef = useRef(false);
+  submitFailedRef.current = submitFailed;
   useEffect(() => {
-    const subscription = form.watch(() => setServerErrors((current) => (current ? null : current)));
+    const subscription = form.watch((_values, { type }) => {
+      setServerErrors((current) => (current ? null : current));
+      if (submitFailedRef.current && type === "change") void form.trigger();
+    });
     return () => subscription.unsubscribe();
   }, [form]);
 
@@ -288,8 +295,7 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
       const first = firstTabWithError(tabs, fieldErrors);
       if (first) setTab(first);
     }
-    const messages = collectErrorMessages(fieldErrors);
-    void alertDialog([FORM_ERRORS_TITLE, ...messages].join("\n"));
+    void alertFormErrors(fieldErrors);
   };
 
   const submit = loaded ? form.handleSubmit(() => save(loaded.entity), onInvalid) : null;

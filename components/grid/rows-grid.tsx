@@ -188,7 +188,8 @@ export function RowsGrid<T extends EmbeddedRow>({
                   {c.header}
                 </th>
               ))}
-              {!readOnly && <th className="w-8" aria-label="Elimina" />}
+              {/* sticky: on a narrow screen the middle columns scroll, the delete button stays in reach */}
+              {!readOnly && <th className="sticky right-0 w-8 bg-gray-50" aria-label="Elimina" />}
             </tr>
           </thead>
           <tbody>
@@ -267,7 +268,7 @@ export function RowsGrid<T extends EmbeddedRow>({
                     </td>
                   ))}
                   {!readOnly && (
-                    <td className="text-center">
+                    <td className="sticky right-0 bg-white text-center">
                       <button type="button" aria-label="Elimina riga" title="Elimina" className="inline-flex rounded p-1 text-danger-700 hover:bg-danger-50" onClick={() => void remove(index)}>
                         <CloseIcon size={14} />
                       </button>

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { alertDialog } from "@/components/ui/dialogs";
-import { apiGet, errorMessage, isAbortError, type QueryValue } from "@/lib/client/api";
+import { apiGet, errorMessage, isAbortError, isUnauthorized, type QueryValue } from "@/lib/client/api";
 import { notifyError } from "@/lib/client/notify";
 import { BlockCache } from "./block-cache";
 import { GRID_BLOCK_SIZE, GRID_ROW_BUFFER, LOAD_ROWS_ERROR, READ_DATA_ERROR, type GridPage, type GridRow, type GridTotals } from "./grid-types";
@@ -75,6 +75,8 @@ export function useGridData({ url, initial, query, reloadKey, onSelectionChange 
   const [selectingAll, setSelectingAll] = useState(false);
 
   const reportFailure = useCallback((e: unknown) => {
+    // an ended session has its own notice (lib/client/api.ts): no second and third one here
+    if (isUnauthorized(e)) return;
     notifyError(LOAD_ROWS_ERROR);
     if (!alertShownRef.current) {
       alertShownRef.current = true;

@@ -15,7 +15,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { apiGet } from "@/lib/client/api";
 import { LOGO_ASPECT } from "@/lib/client/image-crop";
-import { CALENDAR_MARGINS, TAX_REGIMES, tenantSettingsSchema } from "@/lib/schemas/tenant";
+import { CALENDAR_MARGINS, EMAIL_PLACEHOLDERS_HINT, TAX_REGIMES, tenantSettingsSchema } from "@/lib/schemas/tenant";
 import { InvoiceSectionalsPanel } from "./invoice-sectionals-panel";
 
 export const TENANT_GET_URL = "/api/tenants/get-actual";
@@ -385,8 +385,8 @@ function InvoicingTab({ control }: { control: TenantControl }) {
         label="Controlla che le date delle fatture seguano l'ordine dei numeri"
       />
       <TextField control={control} name="invoiceDetails" label="Dettagli predefiniti delle fatture" multiline rows={3} />
-      <TextField control={control} name="invoiceEmailSubject" label="Oggetto dell'email di invio fattura" />
-      <TextField control={control} name="invoiceEmailBody" label="Testo dell'email di invio fattura (HTML)" multiline rows={5} />
+      <TextField control={control} name="invoiceEmailSubject" label="Oggetto dell'email di invio fattura" hint={EMAIL_PLACEHOLDERS_HINT} />
+      <TextField control={control} name="invoiceEmailBody" label="Testo dell'email di invio fattura" multiline rows={6} hint={`Una riga vuota separa i paragrafi. ${EMAIL_PLACEHOLDERS_HINT}`} />
       <InvoiceSectionalsSlot />
     </div>
   );

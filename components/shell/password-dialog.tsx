@@ -7,7 +7,7 @@ import { FormErrorBanner } from "@/components/ui/form-banner";
 import { Modal } from "@/components/ui/modal";
 import { PasswordInput } from "@/components/ui/password-input";
 import { apiPostEntity, showError, showSuccess } from "@/lib/client/api";
-import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
+import { alertFormErrors, collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
 import { passwordChangeSchema } from "@/lib/schemas/user";
 
 export const PASSWORD_HINT = "La nuova password deve essere lunga almeno 6 caratteri e contenere almeno un numero e una lettera";
@@ -36,7 +36,10 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
         showError(err);
       }
     },
-    () => setSubmitted(true),
+    (fieldErrors) => {
+      setSubmitted(true);
+      void alertFormErrors(fieldErrors);
+    },
   );
 
   return (

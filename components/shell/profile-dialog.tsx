@@ -9,7 +9,7 @@ import { FormErrorBanner } from "@/components/ui/form-banner";
 import { Input } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { apiGet, apiPostEntity, showError, showSuccess } from "@/lib/client/api";
-import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
+import { alertFormErrors, collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
 import { profileSchema, type ProfileInput } from "@/lib/schemas/user";
 import { PasswordDialog } from "./password-dialog";
 
@@ -51,7 +51,10 @@ export function ProfileDialog({ open, onClose, onSaved }: { open: boolean; onClo
         showError(err);
       }
     },
-    () => setSubmitted(true),
+    (fieldErrors) => {
+      setSubmitted(true);
+      void alertFormErrors(fieldErrors);
+    },
   );
 
   return (

@@ -129,12 +129,7 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
           </button>
         )}
         <div id="time-tracker-slot" className="flex-1" />
-        <div className="hidden items-center gap-2 text-sm md:flex" data-testid="subscription">
-          <span className={cn(sub.expired ? "font-semibold text-danger-700" : "text-gray-600")}>{sub.text}</span>
-          <Link href={sub.offer.href} className={buttonClasses("link", "sm")}>
-            {sub.offer.label}
-          </Link>
-        </div>
+        <SubscriptionLine sub={sub} className="hidden items-center gap-2 text-sm md:flex" testId="subscription" />
         <Button variant="secondary" size="sm" onClick={() => setProfileOpen(true)}>
           <span className="inline-block h-3 w-3 rounded-full border border-border" style={{ background: user.color }} aria-hidden />
           Profilo
@@ -143,6 +138,8 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
           Logout
         </Button>
       </header>
+      {/* phones: the top bar has no room, the subscription gets a line of its own under it */}
+      <SubscriptionLine sub={sub} className="flex items-center justify-between gap-2 border-b border-border bg-white px-3 py-1 text-xs md:hidden" testId="subscription-mobile" />
       {tenant.isDemo && (
         <div className="flex flex-wrap items-center justify-center gap-3 bg-primary-700 px-4 py-2 text-center text-white" data-testid="demo-cta">
           <span>Questa è la demo. Prova il gestionale per la tua attività: 30 giorni gratis, senza carta di credito.</span>
@@ -173,6 +170,18 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
       <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} onSaved={(u) => setUser((x) => ({ ...x, ...u }))} />
       <TenantSettingsModal />
       {tenant.isDemo && chatScriptUrl && <Script src={chatScriptUrl} strategy="lazyOnload" />}
+    </div>
+  );
+}
+
+/** Days left (or since expiry) and the purchase or renewal link. */
+function SubscriptionLine({ sub, className, testId }: { sub: ReturnType<typeof subscriptionLine>; className: string; testId: string }) {
+  return (
+    <div className={className} data-testid={testId}>
+      <span className={cn(sub.expired ? "font-semibold text-danger-700" : "text-gray-600")}>{sub.text}</span>
+      <Link href={sub.offer.href} className={buttonClasses("link", "sm")}>
+        {sub.offer.label}
+      </Link>
     </div>
   );
 }

@@ -37,7 +37,7 @@ export function DialogHost() {
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-(--z-dialog) bg-gray-950/30" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-(--z-dialog) w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-5 shadow-2xl outline-none">
-          <AlertDialog.Title className="text-base font-semibold text-primary-900">{DIALOG_TITLE}</AlertDialog.Title>
+          <AlertDialog.Title className="text-base font-semibold text-primary-900">{(current.kind === "alert" && current.title) || DIALOG_TITLE}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 whitespace-pre-line break-words text-gray-800">
             {current.message}
           </AlertDialog.Description>

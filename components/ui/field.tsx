@@ -14,6 +14,8 @@ interface FieldContextValue {
   errorId: string;
   hintId: string;
   invalid: boolean;
+  /** The message the Field shows under the control (a control does not repeat it). */
+  error?: string;
   hasHint: boolean;
   required: boolean;
 }
@@ -83,6 +85,7 @@ export function Field({ label, error, hint, required = false, id, className, chi
     errorId: `${controlId}-error`,
     hintId: `${controlId}-hint`,
     invalid: Boolean(error),
+    error,
     hasHint: Boolean(hint),
     required,
   };

@@ -1,6 +1,7 @@
 import { cn } from "./cn";
 
-export const FORM_ERRORS_TITLE = "Errore nella compilazione dei campi";
+export { FORM_ERRORS_TITLE } from "@/lib/client/use-zod-form";
+import { FORM_ERRORS_TITLE } from "@/lib/client/use-zod-form";
 
 export interface FormErrorBannerProps {
   /** Flat list of messages (see collectErrorMessages in lib/client/use-zod-form). */

@@ -21,7 +21,7 @@ const sizeClasses: Record<ModalSize, string> = {
   lg: "w-[calc(100vw-2rem)] max-w-4xl",
   // Extra size (e.g. the field value list grid).
   xl: "w-[calc(100vw-2rem)] max-w-6xl",
-  full: "w-[calc(100vw-2rem)] h-[calc(100vh-2rem)]",
+  full: "w-[calc(100vw-2rem)] h-[calc(100dvh-2rem)]",
 };
 
 export const UNSAVED_CHANGES_MESSAGE = "Non hai salvato. Uscire?";
@@ -68,6 +68,11 @@ export function useModal(): ModalContextValue {
   return ctx;
 }
 
+/** An Esc pressed in a field whose list is open (aria-expanded) belongs to that list. */
+function isOpenListTarget(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[aria-expanded="true"]') !== null;
+}
+
 /** Sonner toasts live outside the dialog; clicking one must not close the modal. */
 function isToastTarget(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest("[data-sonner-toaster]") !== null;
@@ -105,13 +110,17 @@ export function Modal({
 
   const contextValue = useMemo(() => ({ requestClose, busy, dirty }), [requestClose, busy, dirty]);
 
+  // The body scrolls in a div of its own: a <fieldset> is never a scroll container in Chromium, so a
+  // tall form in it ran off the screen. Header and footer stay put; wide content scrolls sideways inside.
   const body = (
     <>
-      <fieldset disabled={busy} className={cn("m-0 min-w-0 flex-1 overflow-y-auto border-0 p-4", bodyClassName)}>
-        {children}
-      </fieldset>
+      <div className="min-h-0 flex-1 overflow-auto overscroll-contain" data-modal-body>
+        <fieldset disabled={busy} className={cn("m-0 min-w-0 border-0 p-4", bodyClassName)}>
+          {children}
+        </fieldset>
+      </div>
       {footer !== undefined && (
-        <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-border px-4 py-3">{footer}</footer>
+        <footer className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-border px-4 py-3">{footer}</footer>
       )}
     </>
   );
@@ -130,19 +139,21 @@ export function Modal({
             {...(description === undefined ? { "aria-describedby": undefined } : {})}
             aria-busy={busy || undefined}
             onEscapeKeyDown={(e) => {
-              if (busy) e.preventDefault();
+              // Radix hears Esc on the document before the field does: an open list (combobox) closes
+              // itself and the form stays
+              if (busy || isOpenListTarget(e.target)) e.preventDefault();
             }}
             onInteractOutside={(e) => {
               if (busy || isToastTarget(e.target)) e.preventDefault();
             }}
             className={cn(
-              "fixed top-1/2 left-1/2 z-(--z-modal) flex max-h-[calc(100vh-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col",
+              "fixed top-1/2 left-1/2 z-(--z-modal) flex max-h-[calc(100dvh-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col",
               "rounded-lg bg-surface shadow-2xl outline-none",
               sizeClasses[size],
               className,
             )}
           >
-            <header className="flex items-center justify-between gap-3 border-b border-border bg-primary-50 px-4 py-3 rounded-t-lg">
+            <header className="flex shrink-0 items-center justify-between gap-3 border-b border-border bg-primary-50 px-4 py-3 rounded-t-lg">
               <Dialog.Title className="truncate text-base font-semibold text-primary-900">{title}</Dialog.Title>
               <button
                 type="button"

@@ -1,7 +1,7 @@
 /** Agenti with their commission rows (saved as one set with the agent). */
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
-import { defineEntity, ref } from "@/db/entity";
+import { eq, sql } from "drizzle-orm";
+import { defineEntity, ref, byText } from "@/db/entity";
 import { agentCommissions, agents, fieldValues, type Agent, type AgentCommission } from "@/db/schema";
 import { defineGrid } from "@/lib/grid/define";
 import { agentApi, agentResponse, agentSchema, type AgentCommissionInput, type AgentFormData } from "@/lib/schemas/agent";
@@ -78,6 +78,6 @@ export const agentEntity = defineEntity({
   }),
   draft: () => ({ title: null, firstName: "", lastName: "", email1: "", email2: "", phone1: "", phone2: "", agentCommissions: [] }),
   formData: (): AgentFormData => ({ titleFieldName: AGENT_TITLE_FIELD }),
-  selectable: { search: (t) => sql`(${agents.firstName} || ' ' || ${agents.lastName}) ilike ${t.contains}`, orderBy: [asc(agents.lastName), asc(agents.firstName)] },
+  selectable: { search: (t) => sql`(${agents.firstName} || ' ' || ${agents.lastName}) ilike ${t.contains}`, orderBy: [byText(agents.lastName), byText(agents.firstName)] },
   example: { firstName: "Mario", lastName: "Agente", agentCommissions: [{ percentage: "5" }] },
 });

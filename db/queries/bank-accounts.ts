@@ -1,7 +1,7 @@
 /** Conti corrente: bank accounts (code, IBAN) and other payment channels ('Altro', e.g. PayPal with a link). */
 import "server-only";
-import { asc, sql } from "drizzle-orm";
-import { defineEntity } from "@/db/entity";
+import { sql } from "drizzle-orm";
+import { defineEntity, byText } from "@/db/entity";
 import { bankAccounts, type BankAccount } from "@/db/schema";
 import { defineGrid } from "@/lib/grid/define";
 import { BANK_ACCOUNT_TYPES, bankAccountApi, bankAccountResponse, bankAccountSchema, type BankAccountFormData } from "@/lib/schemas/bank-account";
@@ -44,6 +44,6 @@ export const bankAccountEntity = defineEntity({
   json: (b) => ({ id: b.id, version: b.version, bankAccountType: b.bankAccountType, bankName: b.bankName, code: b.code, iban: b.iban, url: b.url, rowColor: b.rowColor, toString: bankAccountToString(b) }),
   draft: () => ({ bankAccountType: "Conto bancario", bankName: "", code: "", iban: "", url: "" }),
   formData: (): BankAccountFormData => ({ bankAccountTypes: [...BANK_ACCOUNT_TYPES] }),
-  selectable: { search: (t) => sql`(${bankAccounts.bankName} ilike ${t.contains} or ${bankAccounts.code} ilike ${t.contains})`, orderBy: [asc(bankAccounts.bankName)] },
+  selectable: { search: (t) => sql`(${bankAccounts.bankName} ilike ${t.contains} or ${bankAccounts.code} ilike ${t.contains})`, orderBy: [byText(bankAccounts.bankName)] },
   example: { bankAccountType: "Conto bancario", bankName: "Banca di prova", code: "CC 1" },
 });

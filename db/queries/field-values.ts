@@ -1,7 +1,7 @@
 /** Valori delle liste (field values): small per-tenant value lists such as the agents' titles. */
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
-import { defineEntity } from "@/db/entity";
+import { eq, sql } from "drizzle-orm";
+import { defineEntity, byText } from "@/db/entity";
 import type { TenantScope } from "@/db/scope";
 import { fieldValues } from "@/db/schema";
 import { validate, ValidationError } from "@/lib/errors";
@@ -39,7 +39,7 @@ export const fieldValueEntity = defineEntity({
   json: (r) => ({ id: r.id, version: r.version, fieldName: r.fieldName, fieldValue: r.fieldValue, rowColor: r.rowColor, toString: r.fieldValue }),
   draft: (_scope, query) => ({ fieldName: validate(fieldNameSchema, query.get("fieldName") ?? undefined), fieldValue: "" }),
   // GET /api/field-values/get-filtered-list/{fieldName} adds the list's condition
-  selectable: { search: (t) => sql`${fieldValues.fieldValue} ilike ${t.contains}`, orderBy: [asc(fieldValues.fieldValue)] },
+  selectable: { search: (t) => sql`${fieldValues.fieldValue} ilike ${t.contains}`, orderBy: [byText(fieldValues.fieldValue)] },
   hooks: {
     async beforeWrite(_tx, input, existing) {
       if (!existing && !input.fieldName) throw new ValidationError([FIELD_NAME_REQUIRED]);

@@ -1,7 +1,7 @@
 /** Sezionali fattura: separate numberings, one default per tenant, disabled ones labelled DISABILITATO. */
 import "server-only";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { defineEntity } from "@/db/entity";
+import { defineEntity, byText } from "@/db/entity";
 import type { TenantScope } from "@/db/scope";
 import { invoiceSectionals, type InvoiceSectional } from "@/db/schema";
 import { ValidationError } from "@/lib/errors";
@@ -53,7 +53,7 @@ export const invoiceSectionalEntity = defineEntity({
   json: (s) => ({ id: s.id, version: s.version, name: s.name, typology: s.typology, suffix: s.suffix, defaultSectional: s.defaultSectional, disabled: s.disabled, rowColor: s.rowColor, toString: invoiceSectionalToString(s) }),
   draft: () => ({ name: "", typology: "Tutti", suffix: "", defaultSectional: false, disabled: false }),
   formData: (): InvoiceSectionalFormData => ({ typologies: [...SECTIONAL_TYPOLOGIES] }),
-  selectable: { search: (t) => sql`${invoiceSectionals.name} ilike ${t.contains}`, orderBy: [sql`${invoiceSectionals.defaultSectional} desc`, asc(invoiceSectionals.name)] },
+  selectable: { search: (t) => sql`${invoiceSectionals.name} ilike ${t.contains}`, orderBy: [sql`${invoiceSectionals.defaultSectional} desc`, byText(invoiceSectionals.name)] },
   hooks: {
     /** One suffix per numbering; a new default takes the flag from the old one (a stale save rolls both back). */
     async beforeWrite(tx, input, existing) {

@@ -1,7 +1,7 @@
 /** Prodotti (/api/items): name, 'Descrizione in fattura', amount in cents, VAT rate of the same tenant. */
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
-import { defineEntity, ref } from "@/db/entity";
+import { eq, sql } from "drizzle-orm";
+import { defineEntity, ref, byText } from "@/db/entity";
 import { items, vatRates, type Item, type services } from "@/db/schema";
 import { defineGrid } from "@/lib/grid/define";
 import { itemApi, itemResponse, itemSchema, type CatalogueFormData, type ItemInput } from "@/lib/schemas/item";
@@ -38,7 +38,7 @@ export const catalogueParts = (table: CatalogueTable) => ({
   // new records start with the ordinary rate, the first active option
   draft: async (scope: TenantScope) => ({ name: "", description: "", amount: 0, vat: (await listVatOptions(scope))[0] ?? null }),
   formData: async (scope: TenantScope, row: Item | undefined): Promise<CatalogueFormData> => ({ vats: await listVatOptions(scope, row?.vatRateId) }),
-  selectable: { search: (t: { contains: string }) => sql`${table.name} ilike ${t.contains}`, orderBy: [asc(table.name)] },
+  selectable: { search: (t: { contains: string }) => sql`${table.name} ilike ${t.contains}`, orderBy: [byText(table.name)] },
   example: { name: "Articolo di prova", amount: 1000 },
 });
 

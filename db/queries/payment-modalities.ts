@@ -1,7 +1,7 @@
 /** Modalità di pagamento with their instalment rows (saved as one set with the modality). */
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
-import { defineEntity } from "@/db/entity";
+import { defineEntity, byText } from "@/db/entity";
 import type { TenantScope } from "@/db/scope";
 import { paymentModalities, paymentModalityRows, type PaymentModalityRow } from "@/db/schema";
 import { defineGrid } from "@/lib/grid/define";
@@ -91,7 +91,7 @@ export const paymentModalityEntity = defineEntity({
     paymentTypes: Object.entries(PAYMENT_TYPES).map(([code, label]) => ({ code, label })),
     paymentModalityExpirationTypes: [...PAYMENT_EXPIRATION_TYPES],
   }),
-  selectable: { search: (t) => sql`${paymentModalities.name} ilike ${t.contains}`, orderBy: [asc(paymentModalities.name)] },
+  selectable: { search: (t) => sql`${paymentModalities.name} ilike ${t.contains}`, orderBy: [byText(paymentModalities.name)] },
   example: { name: "Bonifico 30 gg", paymentType: "MP05", paymentModalityRows: [{ paymentModalityExpirationType: "Fine mese", paymentDay: 30 }] },
 });
 

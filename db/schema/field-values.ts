@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdAt, rowColor, version, tenantKey } from "./columns";
 import { tenants } from "./tenants";
@@ -15,9 +16,9 @@ export const fieldValues = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // the value list of one field, sorted by value (grid default and ajax selects); with id it is
-    // index-only for the value sort and the deep offsets of the grid
-    index("field_values_tenant_field_value_id_idx").on(t.tenantId, t.fieldName, t.fieldValue, t.id),
+    // the value list of one field, sorted by value ignoring case (grid default and ajax selects); with id,
+    // and the value itself included, it is index-only for the value sort and the deep offsets of the grid
+    index("field_values_tenant_field_lower_value_id_idx").on(t.tenantId, t.fieldName, sql`lower(${t.fieldValue})`, t.id),
     // the global search (ILIKE '%…%') of the grid, through pg_trgm
     index("field_values_value_trgm_idx").using("gin", t.fieldValue.op("gin_trgm_ops")),
     // date-range filters on the creation date

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, isValidPassword, newPasswordSchema, PASSWORD_RULE_MESSAGE, verifyPassword } from "./password";
+import { hashPassword, isValidPassword, newPassword, PASSWORD_RULE_MESSAGE, verifyPassword } from "./password";
 
 describe("password rule", () => {
   it.each([
@@ -14,10 +14,10 @@ describe("password rule", () => {
   });
 
   it("zod schema reports the Italian rule", () => {
-    const r = newPasswordSchema.safeParse("abcdef");
+    const r = newPassword("Nuova password").safeParse("abcdef");
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe(PASSWORD_RULE_MESSAGE);
-    expect(newPasswordSchema.safeParse("").error?.issues[0]?.message).toBe("Il campo è richiesto");
+    expect(newPassword("Nuova password").safeParse("").error?.issues[0]?.message).toBe('Il campo "Nuova password" è richiesto');
   });
 });
 

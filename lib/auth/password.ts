@@ -1,5 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
-export { isValidPassword, newPasswordSchema, PASSWORD_RULE_MESSAGE } from "@/lib/schemas/password";
+export { isValidPassword, newPassword, PASSWORD_RULE_MESSAGE } from "@/lib/schemas/password";
 
 // argon2id (the library's default algorithm), OWASP-recommended parameters.
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

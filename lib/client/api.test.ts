@@ -6,7 +6,7 @@ vi.mock("./notify", () => ({
   notifyProgress: vi.fn(() => "toast-1"),
   dismissNotify: vi.fn(),
 }));
-vi.mock("@/lib/client/dialogs", () => ({ alertDialog: vi.fn(() => Promise.resolve()) }));
+vi.mock("@/lib/client/dialogs", () => ({ alertDialog: vi.fn(() => Promise.resolve()), INFO_DIALOG_TITLE: "Informazione" }));
 
 import { alertDialog } from "@/lib/client/dialogs";
 import {
@@ -273,7 +273,7 @@ describe("fetch helpers", () => {
   it("shows the session notice for 4 s on 401", async () => {
     fetchMock.mockResolvedValue(jsonResponse({ status: "error", message: "Sessione scaduta" }, 401));
     await expect(apiGet("/api/tenants/get-data")).rejects.toMatchObject({ status: 401 });
-    expect(notifyError).toHaveBeenCalledExactlyOnceWith(SESSION_MESSAGE, 4000);
+    expect(notifyError).toHaveBeenCalledExactlyOnceWith(SESSION_MESSAGE, 4000, "session-expired");
   });
 
   it("does not show the session notice for /api/me or on public pages", async () => {
@@ -323,7 +323,7 @@ describe("showing outcomes", () => {
   it("showSuccess toasts the message and opens a dialog for dialogMessage", async () => {
     await showSuccess({ message: "Modifica effettuata", dialogMessage: "Ricorda di inviare la fattura" });
     expect(notifySuccess).toHaveBeenCalledExactlyOnceWith("Modifica effettuata");
-    expect(alertDialog).toHaveBeenCalledExactlyOnceWith("Ricorda di inviare la fattura");
+    expect(alertDialog).toHaveBeenCalledExactlyOnceWith("Ricorda di inviare la fattura", { title: "Informazione" });
   });
 
   it("showSuccess without dialogMessage only toasts; without message does nothing", async () => {
@@ -421,7 +421,7 @@ describe("uploadWithProgress", () => {
     const pending = uploadWithProgress("/api/expenses", new FormData());
     FakeXhr.last.respond(401, { status: "error", message: "Non autenticato" });
     await expect(pending).rejects.toMatchObject({ status: 401, message: "Non autenticato" });
-    expect(notifyError).toHaveBeenCalledExactlyOnceWith(SESSION_MESSAGE, 4000);
+    expect(notifyError).toHaveBeenCalledExactlyOnceWith(SESSION_MESSAGE, 4000, "session-expired");
 
     const tooLarge = uploadWithProgress("/api/expenses", new FormData());
     FakeXhr.last.status = 413;

@@ -8,7 +8,7 @@
  * - an AbortError when the caller's AbortSignal fired: check isAbortError(e)
  *   and ignore it (a newer request replaced this one).
  */
-import { alertDialog } from "./dialogs";
+import { alertDialog, INFO_DIALOG_TITLE } from "./dialogs";
 import { isPublicPath } from "@/lib/navigation";
 import { dismissNotify, notifyError, notifyProgress, notifySuccess, type ToastId } from "./notify";
 
@@ -187,8 +187,14 @@ function currentPathname(): string {
   return typeof window !== "undefined" && window.location ? window.location.pathname : "";
 }
 
+/** One session notice however many calls fail with it (a page's grid, its counts, a form load…). */
 function handleUnauthorized(url: string) {
-  if (shouldNotifySessionExpired(url, currentPathname())) notifyError(SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_TOAST_MS);
+  if (shouldNotifySessionExpired(url, currentPathname())) notifyError(SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_TOAST_MS, "session-expired");
+}
+
+/** A 401: the session notice has already said it all. */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
 }
 
 function parseJson(text: string): unknown {
@@ -329,7 +335,7 @@ export function uploadWithProgress<T = Record<string, unknown>>(
 /** Success toast with the server's message, plus a dialog for dialogMessage. */
 export function showSuccess(response: { message?: string | null; dialogMessage?: string | null }): Promise<void> {
   if (response.message) notifySuccess(response.message);
-  return response.dialogMessage ? alertDialog(response.dialogMessage) : Promise.resolve();
+  return response.dialogMessage ? alertDialog(response.dialogMessage, { title: INFO_DIALOG_TITLE }) : Promise.resolve();
 }
 
 /** Text to show for any thrown value (ApiError, Error, other). */
@@ -351,6 +357,6 @@ export function errorList(error: unknown): string[] {
 
 /** Alert 'Attenzione' with the error's message; aborted requests are ignored. */
 export function showError(error: unknown): Promise<void> {
-  if (isAbortError(error)) return Promise.resolve();
+  if (isAbortError(error) || isUnauthorized(error)) return Promise.resolve();
   return alertDialog(errorMessage(error));
 }

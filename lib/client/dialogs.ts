@@ -24,7 +24,7 @@ export interface ConfirmOptions {
 }
 
 export type DialogRequest =
-  | { id: number; kind: "alert"; message: string; resolve: () => void }
+  | { id: number; kind: "alert"; message: string; title?: string; resolve: () => void }
   | { id: number; kind: "confirm"; message: string; options: ConfirmOptions; resolve: (ok: boolean) => void }
   | {
       id: number;
@@ -83,16 +83,19 @@ function hasHost() {
 // --- public API -------------------------------------------------------------
 
 /** Modal message with an OK button; resolves when dismissed. */
-export function alertDialog(message: string): Promise<void> {
+export function alertDialog(message: string, options: { title?: string } = {}): Promise<void> {
   return new Promise((resolve) => {
     if (!hasHost()) {
       if (typeof window !== "undefined") window.alert(message);
       resolve();
       return;
     }
-    enqueue({ kind: "alert", message, resolve });
+    enqueue({ kind: "alert", message, title: options.title, resolve });
   });
 }
+
+/** The title of a dialog that reports a success (a server's dialogMessage): not a warning. */
+export const INFO_DIALOG_TITLE = "Informazione";
 
 /** Resolves true on confirm, false on cancel / Esc. */
 export function confirmDialog(message: string, options: ConfirmOptions = {}): Promise<boolean> {

@@ -11,8 +11,9 @@ export function notifySuccess(message: string, durationMs?: number): ToastId {
   return toast.success(message, durationMs === undefined ? undefined : { duration: durationMs });
 }
 
-export function notifyError(message: string, durationMs?: number): ToastId {
-  return toast.error(message, durationMs === undefined ? undefined : { duration: durationMs });
+/** `id`: a notice with the same id replaces the one on screen instead of stacking under it. */
+export function notifyError(message: string, durationMs?: number, id?: ToastId): ToastId {
+  return toast.error(message, { ...(durationMs === undefined ? {} : { duration: durationMs }), ...(id === undefined ? {} : { id }) });
 }
 
 export function notifyInfo(message: string, durationMs?: number): ToastId {

@@ -8,6 +8,10 @@ import {
   type UseFormReturn,
 } from "react-hook-form";
 import type { z } from "zod";
+import { alertDialog } from "./dialogs";
+
+/** Spec §5: the banner and alert title of a form that does not validate. */
+export const FORM_ERRORS_TITLE = "Errore nella compilazione dei campi";
 
 /** Any zod v4 object-like schema a form can be built on. */
 export type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -89,4 +93,9 @@ export function pickFormValues<TSchema extends FormSchema>(schema: TSchema, enti
   const keys = schemaKeys(schema);
   if (keys.length === 0) return entity as DefaultValues<z.input<TSchema>>;
   return Object.fromEntries(keys.filter((k) => k in entity).map((k) => [k, entity[k]])) as DefaultValues<z.input<TSchema>>;
+}
+
+/** Spec §5, §8: a form that does not validate also says so in an alert, with each message. */
+export function alertFormErrors(errors: FieldErrors): Promise<void> {
+  return alertDialog([FORM_ERRORS_TITLE, ...collectErrorMessages(errors)].join("\n"));
 }

@@ -271,8 +271,12 @@ export function compileSearch(columns: readonly ResolvedColumn[], search: string
   return and(...words.map((w) => or(...targets.map((c) => sql`${textExpr(c)} ilike ${"%" + escapeLike(w) + "%"}`))));
 }
 
-/** ORDER BY of a column: entity columns sort by their label; nulls follow PostgreSQL's default. */
+/**
+ * ORDER BY of a column: entity columns sort by their label; text sorts ignore case (lower(): the same
+ * order on PGlite's C collation as on a server's, "rossi" beside "Rossi"), so a big table's sorted text
+ * column needs a lower() index (see field_values). Nulls follow PostgreSQL's default.
+ */
 export function sortExpr(col: ResolvedColumn, dir: "asc" | "desc"): SQL {
-  const e = col.type === "entity" ? col.label! : col.sql;
+  const e = col.type === "entity" ? sql`lower(${col.label!})` : col.type === "text" ? sql`lower(${col.sql})` : col.sql;
   return dir === "desc" ? desc(e) : asc(e);
 }

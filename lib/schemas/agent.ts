@@ -10,6 +10,7 @@ export const AGENT_MESSAGES = {
   percentageRange: 'Il campo "Percentuale" deve essere compreso tra 0 e 100',
   fromAmount: 'Il campo "Da importo" non è un importo valido',
   tooManyRows: "Troppe righe di provvigione (massimo 100)",
+  nameRequired: 'Indicare almeno uno tra "Nome" e "Cognome"',
 } as const;
 
 /** A commission row: from fromAmount (cents, EUR) upwards the percentage applies. */
@@ -31,7 +32,7 @@ export const agentSchema = z.object({
   phone2: optionalText(50),
   agentCommissions: z.array(agentCommissionSchema, { error: "Righe di provvigione non valide" }).max(100, AGENT_MESSAGES.tooManyRows).optional().default([]),
   version: versionField,
-});
+}).refine((a) => a.firstName !== "" || a.lastName !== "", { message: AGENT_MESSAGES.nameRequired, path: ["firstName"] });
 export type AgentInput = z.infer<typeof agentSchema>;
 export type AgentCommissionInput = z.infer<typeof agentCommissionSchema>;
 

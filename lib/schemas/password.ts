@@ -8,8 +8,8 @@ export function isValidPassword(password: string): boolean {
   return password.length >= 6 && /\d/.test(password) && /\p{L}/u.test(password);
 }
 
-export const newPasswordSchema = z
-  .string({ error: "Il campo è richiesto" })
-  .min(1, "Il campo è richiesto")
-  .max(200, "Password troppo lunga")
-  .refine(isValidPassword, PASSWORD_RULE_MESSAGE);
+/** A new password field; an empty one names its field ('Il campo "Nuova password" è richiesto'). */
+export function newPassword(label: string) {
+  const required = `Il campo "${label}" è richiesto`;
+  return z.string({ error: required }).min(1, required).max(200, "Password troppo lunga").refine(isValidPassword, PASSWORD_RULE_MESSAGE);
+}

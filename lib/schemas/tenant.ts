@@ -106,3 +106,17 @@ export const tenantSettingsSchema = z
     }
   });
 export type TenantSettingsInput = z.infer<typeof tenantSettingsSchema>;
+
+/**
+ * Placeholders of the invoice e-mail's subject and body (Impostazioni fatturazione), replaced when an
+ * invoice is sent. The body is plain text: a blank line separates paragraphs (lib/mail/text.ts turns it
+ * into the HTML part), so nobody has to write HTML.
+ */
+export const EMAIL_PLACEHOLDERS = {
+  "{numero}": "numero del documento",
+  "{data}": "data del documento",
+  "{cliente}": "denominazione del cliente",
+  "{totale}": "totale del documento",
+} as const;
+
+export const EMAIL_PLACEHOLDERS_HINT = `Segnaposto: ${Object.keys(EMAIL_PLACEHOLDERS).join(", ")}.`;

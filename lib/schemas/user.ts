@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newPasswordSchema } from "@/lib/schemas/password";
+import { newPassword } from "@/lib/schemas/password";
 import { colorHex, email, text, versionField } from "./fields";
 import { rolesField } from "./user-admin";
 
@@ -18,7 +18,7 @@ export const PASSWORDS_DIFFER = "Le due nuove password non coincidono";
 export const passwordChangeSchema = z
   .object({
     passwordActual: z.string({ error: 'Il campo "Password attuale" è richiesto' }).min(1, 'Il campo "Password attuale" è richiesto'),
-    passwordFirst: newPasswordSchema,
+    passwordFirst: newPassword("Nuova password"),
     passwordSecond: z.string({ error: 'Il campo "Ripeti la nuova password" è richiesto' }).min(1, 'Il campo "Ripeti la nuova password" è richiesto'),
   })
   .refine((v) => v.passwordFirst === v.passwordSecond, { message: PASSWORDS_DIFFER, path: ["passwordSecond"] });
@@ -27,7 +27,7 @@ export const passwordChangeSchema = z
 export const passwordLinkSchema = z
   .object({
     token: z.string({ error: "Link non valido" }).min(1, "Link non valido").max(200, "Link non valido"),
-    passwordFirst: newPasswordSchema,
+    passwordFirst: newPassword("Nuova password"),
     passwordSecond: z.string({ error: 'Il campo "Ripeti la password" è richiesto' }).min(1, 'Il campo "Ripeti la password" è richiesto'),
   })
   .refine((v) => v.passwordFirst === v.passwordSecond, { message: PASSWORDS_DIFFER, path: ["passwordSecond"] });
@@ -43,7 +43,7 @@ export const signUpSchema = z
     firstName: text('Il campo "Nome" è richiesto', 100),
     lastName: text('Il campo "Cognome" è richiesto', 100),
     email: email('Il campo "Email" è richiesto'),
-    password: newPasswordSchema,
+    password: newPassword("Password"),
     passwordSecond: z.string({ error: 'Il campo "Ripeti la password" è richiesto' }).min(1, 'Il campo "Ripeti la password" è richiesto'),
     acceptTerms: z.literal(true, { error: "È necessario accettare le condizioni del servizio" }),
   })

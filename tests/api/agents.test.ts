@@ -75,6 +75,8 @@ describe("Agents (Agenti) with commission rows", () => {
     await expectErrors(c, URL, FIELD, { firstName: "A", agentCommissions: "tutte" }, ["Righe di provvigione non valide"]);
     // unknown title, and a field value of another list, are refused
     await expectErrors(c, URL, FIELD, { firstName: "A", title: { id: 2_000_000_000 } }, ["Il titolo scelto non esiste"]);
+    // a blank agent is refused (spec: a record with no name would show as an empty row everywhere)
+    await expectErrors(c, URL, FIELD, { firstName: "  ", lastName: "" }, ['Indicare almeno uno tra "Nome" e "Cognome"']);
     const other = await createFieldValue(c, "Valore", "altro");
     await expectErrors(c, URL, FIELD, { firstName: "A", title: { id: other.id } }, ["Il titolo scelto non esiste"]);
     await expectBadBodiesOnSaves(c, URL, FIELD);

@@ -59,7 +59,7 @@ describe("change my password", () => {
     const empty = await client.postEntity(url, field, {});
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual(
-      expect.arrayContaining(['Il campo "Password attuale" è richiesto', "Il campo è richiesto", 'Il campo "Ripeti la nuova password" è richiesto']),
+      expect.arrayContaining(['Il campo "Password attuale" è richiesto', 'Il campo "Nuova password" è richiesto', 'Il campo "Ripeti la nuova password" è richiesto']),
     );
     // still the old password
     expect((await new Client().login(email, password)).status).toBe(200);

@@ -72,7 +72,7 @@ describe("Tenant settings (Impostazioni)", () => {
       stampAmount: 200,
       invoiceCheckNumerationDates: true,
       invoiceEmailSubject: "Fattura {numero}",
-      invoiceEmailBody: "<p>Gentile cliente</p>",
+      invoiceEmailBody: "Gentile cliente",
       officeTimeStart: "07:30",
       officeTimeEnd: "19:00",
       marginCalendarStart: 30,
@@ -101,7 +101,7 @@ describe("Tenant settings (Impostazioni)", () => {
       hideSaturday: true,
       hideSunday: false,
       contactWithCode: true,
-      invoiceEmailBody: "<p>Gentile cliente</p>",
+      invoiceEmailBody: "Gentile cliente",
       version: 1,
     };
     expect(r.body.tenant).toMatchObject(expected);

@@ -32,6 +32,8 @@ export function NumericTextField({
 }) {
   const field = useFieldControl();
   const errorId = field ? `${field.id}-format` : undefined;
+  // the schema often says the same as the format check ('Il campo deve essere un numero intero'): once is enough
+  const formatMessage = invalidMessage && invalidMessage !== field?.error ? invalidMessage : null;
   const affix = (content: string, side: "left" | "right") => (
     <span aria-hidden className={cn("pointer-events-none absolute inset-y-0 flex items-center text-gray-500", side === "left" ? "left-2.5" : "right-2.5")}>
       {content}
@@ -48,12 +50,12 @@ export function NumericTextField({
           inputMode={inputMode}
           autoComplete="off"
           aria-invalid={invalidMessage ? true : undefined}
-          aria-describedby={invalidMessage ? errorId : undefined}
+          aria-describedby={formatMessage ? errorId : undefined}
           className={cn("text-right tabular-nums", prefix && "pl-7", suffix && "pr-7", className)}
         />
         {suffix && affix(suffix, "right")}
       </div>
-      <InlineError id={errorId} message={invalidMessage} />
+      <InlineError id={errorId} message={formatMessage} />
     </div>
   );
 }
