@@ -52,6 +52,13 @@ test("Utenti: invite, the mail in the outbox, sign-in in another browser, role c
     await expect(dialog.getByText(message).first()).toBeVisible();
   }
   await screenshots(page, "form-errors");
+  // on a phone the body scrolls under the fixed header and footer: the last card and 'Invia invito' are reachable
+  await page.setViewportSize({ width: 390, height: 844 });
+  await dialog.getByRole("radio", { name: "Verde" }).scrollIntoViewIfNeeded();
+  await expect(dialog.getByRole("radio", { name: "Verde" })).toBeInViewport();
+  await expect(dialog.getByRole("button", { name: "Invia invito" })).toBeInViewport();
+  await page.screenshot({ path: "test-results/users/form-errors-scrolled-390x844.png" });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await field(dialog, "Email").fill(email);
   await field(dialog, "Nome").fill("Giada");
   await field(dialog, "Cognome").fill(lastName);
