@@ -185,7 +185,7 @@ describe("request parsing", () => {
     const r = parseGridRequest(grid, base);
     expect(r).toMatchObject({ startRow: 0, limit: 50, countMode: "auto", sort: [{ colId: "name", sort: "asc" }] });
     expect(r.columns.length).toBe(grid.columns.length);
-    expect(r.orderBy.map((o) => render(o).sql)).toEqual(['"field_values"."field_value" asc', '"field_values"."id" asc']);
+    expect(r.orderBy.map((o) => render(o).sql)).toEqual(['lower("field_values"."field_value") asc', '"field_values"."id" asc']);
   });
   it("sortModel, columns, limit, count=0, offset alias and search", () => {
     const r = parseGridRequest(grid, {
@@ -196,7 +196,7 @@ describe("request parsing", () => {
       count: "0",
       search: "abc",
     });
-    expect(r.orderBy.map((o) => render(o).sql)).toEqual(["contact_name desc", '"field_values"."id" asc']);
+    expect(r.orderBy.map((o) => render(o).sql)).toEqual(["lower(contact_name) desc", '"field_values"."id" asc']);
     expect(r.columns.map((c) => c.field)).toEqual(["name", "amount"]);
     expect(r).toMatchObject({ startRow: 100, limit: 1000, countMode: "none", search: "abc" });
   });

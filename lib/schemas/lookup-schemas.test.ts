@@ -81,8 +81,9 @@ describe("entity schemas (shared with the forms)", () => {
     expect(vatRateSchema.parse({ rate: "0", natura: "N4" })).toMatchObject({ rate: "0.00", natura: "N4" });
     expect(vatRateSchema.parse({ rate: "22", natura: "" })).toMatchObject({ rate: "22.00", natura: null });
   });
-  it("agents: blank optional e-mails pass, commission defaults apply", () => {
-    expect(agentSchema.parse({ email1: " ", agentCommissions: [{}] })).toMatchObject({ email1: "", agentCommissions: [{ fromAmount: 0, percentage: "0.00" }] });
+  it("agents: blank optional e-mails pass, commission defaults apply; a name or a surname is needed", () => {
+    expect(agentSchema.parse({ lastName: "Neri", email1: " ", agentCommissions: [{}] })).toMatchObject({ email1: "", agentCommissions: [{ fromAmount: 0, percentage: "0.00" }] });
+    expect(agentSchema.safeParse({ firstName: " ", email1: "a@b.it" }).error?.issues.map((i) => i.message)).toEqual(['Indicare almeno uno tra "Nome" e "Cognome"']);
   });
   it("tenant: fields left out stay undefined (unchanged on save)", () => {
     const t = tenantSettingsSchema.parse({ denomination: "X", taxRegime: "RF01", marginCalendarStart: 0, marginCalendarEnd: "30" });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { BIANCHI, DEMO, field, login, ROSSI, sideMenu as menu } from "./support";
+import { BIANCHI, DEMO, dismissAlert, field, login, ROSSI, sideMenu as menu } from "./support";
 
 const menuGroup = (page: Page, label: string) => menu(page).getByTestId("menu-group").getByText(label, { exact: true });
 
@@ -51,6 +51,8 @@ test("profile dialog: validation banner, unsaved-changes confirmation, save", as
   await dialog.getByRole("button", { name: "Salva" }).click();
   await expect(dialog.getByText("Errore nella compilazione dei campi")).toBeVisible();
   await expect(dialog.getByText('Il campo "Nome" è richiesto').first()).toBeVisible();
+  // the alert too, as in every other form
+  await dismissAlert(page, 'Il campo "Nome" è richiesto');
 
   await dialog.getByRole("button", { name: "Chiudi" }).click();
   await expect(page.getByText("Non hai salvato. Uscire?")).toBeVisible();
