@@ -49,10 +49,10 @@ test("profile dialog: validation banner, unsaved-changes confirmation, save", as
   await expect(field(dialog, "Nome")).toHaveValue("Luca");
   await field(dialog, "Nome").fill("");
   await dialog.getByRole("button", { name: "Salva" }).click();
+  // the alert, as in every other form, then the banner
+  await dismissAlert(page, 'Il campo "Nome" è richiesto');
   await expect(dialog.getByText("Errore nella compilazione dei campi")).toBeVisible();
   await expect(dialog.getByText('Il campo "Nome" è richiesto').first()).toBeVisible();
-  // the alert too, as in every other form
-  await dismissAlert(page, 'Il campo "Nome" è richiesto');
 
   await dialog.getByRole("button", { name: "Chiudi" }).click();
   await expect(page.getByText("Non hai salvato. Uscire?")).toBeVisible();
