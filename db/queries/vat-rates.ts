@@ -1,10 +1,10 @@
 /** Aliquote IVA: the tenant's VAT rates (natura for 0%), offered to products, services and documents. */
 import "server-only";
-import { asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { defineEntity, OPTIONS_PAGE, type Option, type SearchText } from "@/db/entity";
 import type { TenantScope } from "@/db/scope";
 import { items, services, vatRates, type VatRate } from "@/db/schema";
-import { ApiError } from "@/lib/errors";
+import { ApiError, ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
 import { escapeLike } from "@/lib/grid/filters";
 import { NATURA_OPTIONS, vatRateApi, vatRateResponse, vatRateSchema, type VatRateFormData } from "@/lib/schemas/vat-rate";
@@ -12,6 +12,7 @@ import { NATURA_OPTIONS, vatRateApi, vatRateResponse, vatRateSchema, type VatRat
 export const VAT_RATE_NOT_FOUND = "Aliquota IVA non trovata";
 export const VAT_RATE_IN_USE = "L'aliquota IVA è usata da prodotti o servizi: non può essere eliminata (disattivala)";
 export const VAT_RATE_UNKNOWN = "L'aliquota IVA scelta non esiste";
+export const VAT_RATE_DUPLICATE = "Esiste già un'aliquota IVA con la stessa percentuale, natura e descrizione";
 
 /** "22.00" → "22", "5.50" → "5,5" (Italian percentage text without the sign). */
 export function percentText(value: string): string {
@@ -59,7 +60,8 @@ export const vatRateEntity = defineEntity({
   response: vatRateResponse,
   grid: vatRatesGrid,
   label: vatRateToString,
-  messages: { notFound: VAT_RATE_NOT_FOUND, inUse: VAT_RATE_IN_USE },
+  // two saves at once that slip past the check below meet the unique index
+  messages: { notFound: VAT_RATE_NOT_FOUND, inUse: VAT_RATE_IN_USE, unique: { vat_rates_tenant_same_key: VAT_RATE_DUPLICATE } },
   values: (i) => ({ rate: i.rate, description: i.description, natura: i.natura, active: i.active }),
   json: (r) => ({ id: r.id, version: r.version, rate: r.rate, description: r.description, natura: r.natura, active: r.active, rowColor: r.rowColor, toString: vatRateToString(r) }),
   draft: () => ({ rate: "", description: "", natura: null, active: true }),
@@ -67,6 +69,19 @@ export const vatRateEntity = defineEntity({
   // the selects offer active rates, highest first
   selectable: { search: matchesRate, orderBy: [desc(vatRates.rate), asc(vatRates.natura)], where: eq(vatRates.active, true) },
   hooks: {
+    /**
+     * The same rate twice would be two identical choices in every select. The same percentage and natura
+     * with another description is allowed: exemptions differ by their legal reference (N4 art. 10 n. 18 or n. 20).
+     */
+    async beforeWrite(tx, input, existing) {
+      const same = and(
+        eq(vatRates.rate, input.rate),
+        sql`coalesce(${vatRates.natura}, '') = ${input.natura ?? ""}`,
+        sql`lower(${vatRates.description}) = lower(${input.description})`,
+        existing ? ne(vatRates.id, existing.id) : undefined,
+      );
+      if ((await tx.count(vatRates, same)) > 0) throw new ValidationError([VAT_RATE_DUPLICATE]);
+    },
     /** A rate used by a product or a service stays (409): deactivate it instead. The FK (restrict) covers a save in between. */
     async beforeDelete(tx, row) {
       const used = (await tx.count(items, eq(items.vatRateId, row.id))) + (await tx.count(services, eq(services.vatRateId, row.id)));
@@ -74,6 +89,7 @@ export const vatRateEntity = defineEntity({
     },
   },
   example: { rate: "0", natura: "N3.2", description: "Cessioni intracomunitarie" },
+  freshExample: () => ({ rate: "0", natura: "N3.2", description: `Cessioni intracomunitarie ${crypto.randomUUID().slice(0, 8)}` }),
 });
 
 /**

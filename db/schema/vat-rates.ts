@@ -1,4 +1,5 @@
-import { boolean, index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, numeric, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, rowColor, version, tenantKey } from "./columns";
 import { tenants } from "./tenants";
 
@@ -22,6 +23,8 @@ export const vatRates = pgTable(
     // id order within the tenant (grid paging)
     index("vat_rates_tenant_id_idx").on(t.tenantId, t.id),
     tenantKey("vat_rates_tenant_id_key", t),
+    // no two identical rates in a tenant (db/queries/vat-rates.ts says it in Italian first)
+    uniqueIndex("vat_rates_tenant_same_key").on(t.tenantId, t.rate, sql`coalesce(${t.natura}, '')`, sql`lower(${t.description})`),
   ],
 );
 

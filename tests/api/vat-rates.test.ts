@@ -70,6 +70,8 @@ describe("VAT rates (Aliquote IVA)", () => {
     await expectErrors(c, URL, FIELD, { rate: "22", natura: "N4" }, ['Il campo "Natura" va indicato solo per le aliquote allo 0%']);
     await expectErrors(c, URL, FIELD, { rate: "0", natura: "N2" }, ['Il campo "Natura" non contiene un codice valido']);
     await expectErrors(c, URL, FIELD, { rate: "0", natura: "N4", active: "si" }, ['Il campo "Attiva" non è valido']);
+    // the same rate twice (case aside) is refused; another description (another legal reference) is a new rate
+    await expectErrors(c, URL, FIELD, { rate: "22,0", description: "aliquota ORDINARIA" }, ["Esiste già un'aliquota IVA con la stessa percentuale, natura e descrizione"]);
     await expectBadBodiesOnSaves(c, URL, FIELD);
     expect(await countRows(c, URL)).toBe(before);
   });
