@@ -278,3 +278,48 @@ describe("EntityFormModal", () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 });
+
+describe("a message that depends on another field", () => {
+  const accountSchema = z
+    .object({ type: z.enum(["Conto bancario", "Altro"]), code: z.string(), version: z.number().optional() })
+    .superRefine((v, ctx) => {
+      if (v.type === "Conto bancario" && !v.code) ctx.addIssue({ code: "custom", message: 'Il campo "Codice conto" è richiesto', path: ["code"] });
+    });
+  type Account = { id?: number | null; type: "Conto bancario" | "Altro"; code: string; version?: number };
+
+  it("leaves the banner when the other field changes (the whole form is validated again after a failed save)", async () => {
+    handler = () => ({ body: { status: "ok", account: { id: null, type: "Conto bancario", code: "", version: 0 }, formData: {} } });
+    const user = userEvent.setup();
+    renderWithHost(
+      <EntityFormModal<typeof accountSchema, Account>
+        entityName="account"
+        loadUrl="/api/accounts/create-form-data"
+        saveUrl="/api/accounts"
+        schema={accountSchema}
+        title="Inserimento conto"
+        onClose={() => {}}
+      >
+        {(form) => (
+          <FormField
+            control={form.control}
+            name="type"
+            label="Tipo"
+            render={(field) => (
+              <select aria-label="Tipo" value={String(field.value)} onChange={(e) => field.onChange(e.target.value)}>
+                <option>Conto bancario</option>
+                <option>Altro</option>
+              </select>
+            )}
+          />
+        )}
+      </EntityFormModal>,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Inserimento conto" });
+    await user.click(within(dialog).getByRole("button", { name: "Salva" }));
+    await dismissAlert(user);
+    expect(within(dialog).getAllByText('Il campo "Codice conto" è richiesto').length).toBeGreaterThan(0);
+    await user.selectOptions(within(dialog).getByLabelText("Tipo"), "Altro");
+    await waitFor(() => expect(within(dialog).queryByText('Il campo "Codice conto" è richiesto')).toBeNull());
+    expect(within(dialog).queryByText("Errore nella compilazione dei campi")).toBeNull();
+  });
+});

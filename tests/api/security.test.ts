@@ -40,6 +40,14 @@ describe("security headers", () => {
   });
 });
 
+describe("favicon", () => {
+  it("the app has one", async () => {
+    const r = await fetch(new URL("/icon.svg", (await signUpTenant("Icona")).client.base));
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toContain("image/svg+xml");
+  });
+});
+
 describe("cross-site requests", () => {
   it("a state-changing call from another origin is a 403 and writes nothing; our origin and scripts pass", async () => {
     const { client } = await signUpTenant("Origini");

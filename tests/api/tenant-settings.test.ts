@@ -223,6 +223,11 @@ describe("Tenant settings (Impostazioni)", () => {
     const svg = await postSettings(c, t2, { bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"/>'), name: "logo.svg", type: "image/svg+xml" });
     expect(svg.status).toBe(400);
 
+    // 5100×5000 = 25.5 megapixels: over the cap, refused before it is decoded
+    const bomb = await postSettings(c, t2, { bytes: await png(5100, 5000) });
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.message).toBe("L'immagine caricata ha troppi pixel (massimo 25 milioni)");
+
     const huge = await postSettings(c, t2, { bytes: new Uint8Array(30 * 1024 * 1024 + 1) });
     expect(huge.status).toBe(413);
     expect(huge.body.message).toBe("File troppo grande");

@@ -109,6 +109,17 @@ describe("DecimalInput and IntegerInput", () => {
     expect(screen.getByRole("alert").textContent).toBe("Il campo deve essere un numero intero");
     expect(shown()).toBe("30,5");
   });
+
+  it("says its message once when the form's schema says the same under the field", async () => {
+    const user = userEvent.setup();
+    render(
+      <Field label="Giorni" error="Il campo deve essere un numero intero">
+        <IntegerInput value="3,5" onChange={() => {}} />
+      </Field>,
+    );
+    await user.click(screen.getByLabelText("Giorni"));
+    expect(screen.getAllByText("Il campo deve essere un numero intero")).toHaveLength(1);
+  });
 });
 
 describe("DateInput", () => {
