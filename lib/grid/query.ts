@@ -196,7 +196,24 @@ function headText(db: Db, grid: Grid<any>, key: string, fields: () => Record<str
   return text;
 }
 
-/** The statements of one list call, sharing the compiled heads and the request's WHERE. */
+/**
+ * A safe integer as SQL text rather than a bound parameter. Through postgres-js without named
+ * prepared statements (which a transaction-mode pooler forbids), a statement with parameters costs
+ * two round trips (Parse/Describe, then Bind/Execute) and cannot be pipelined; one without
+ * parameters goes in one. Only integers the code itself produced are written this way — the
+ * session's tenant id, the validated limit and offset, constants — rendered from a number, never
+ * from text; every value taken from the request's text (filters, search, grid params) stays a
+ * bound parameter.
+ */
+function int(n: number): SQL {
+  if (!Number.isSafeInteger(n)) throw new Error(`Valore intero non valido nella query della griglia: ${n}`);
+  return sql.raw(String(n));
+}
+
+/**
+ * The statements of one list call, sharing the compiled heads and the request's WHERE. The tenant
+ * condition is the scope's (tenant_id = the session's tenant), written with its id inline (int()).
+ */
 export class ListStatements {
   private readonly where: SQL;
   private readonly pageHead: SQL | null;
@@ -206,7 +223,7 @@ export class ListStatements {
     private readonly grid: Grid<any>,
     private readonly req: GridRequest,
   ) {
-    this.where = scope.where(grid.table, ...req.where);
+    this.where = and(sql`${grid.table.tenantId} = ${int(scope.tenantId)}`, ...req.where)!;
     this.pageHead =
       req.startRow < DEEP_OFFSET ? this.head(`page:${req.columns.map((c) => c.field).join(",")}`, () => selectFields(grid, req.columns)) : null;
   }
@@ -243,15 +260,15 @@ export class ListStatements {
   page(count: "exact" | "auto" | "none" = "none"): SQLWrapper {
     const { scope, grid, req } = this;
     if (!this.pageHead) return pageQuery(scope, grid, req, req.limit, req.startRow);
-    const offset = req.startRow > 0 ? sql` offset ${req.startRow}` : sql``;
-    const tail = sql` where ${this.where} order by ${sql.join(req.orderBy, sql`, `)} limit ${req.limit}${offset}`;
+    const offset = req.startRow > 0 ? sql` offset ${int(req.startRow)}` : sql``;
+    const tail = sql` where ${this.where} order by ${sql.join(req.orderBy, sql`, `)} limit ${int(req.limit)}${offset}`;
     if (count === "none") return sql`${this.pageHead}${tail}`;
     const [select, fromJoins] = this.countedPageHead()!;
     let value: SQL;
     if (count === "exact") value = sql`(${this.exactCount()})`;
     else {
-      const table = `"${getTableName(grid.table)}"`;
-      value = sql`case when (select c.reltuples from pg_class c where c.oid = ${table}::regclass) between 0 and ${sql.raw(String(SMALL_TABLE_ROWS))} then (${this.cappedCount()}) end`;
+      const table = sql.raw(`'"${getTableName(grid.table).replace(/"/g, '""').replace(/'/g, "''")}"'::regclass`);
+      value = sql`case when (select c.reltuples from pg_class c where c.oid = ${table}) between 0 and ${int(SMALL_TABLE_ROWS)} then (${this.cappedCount()}) end`;
     }
     return sql`${select}${value}${fromJoins}${tail}`;
   }
@@ -275,7 +292,7 @@ export class ListStatements {
 
   cappedCount(cap = EXACT_COUNT_CAP): SQLWrapper {
     const h = this.one();
-    return h ? sql`select count(*)::int as "n" from (${this.filtered(h)} limit ${cap + 1}) "capped"` : cappedCountQuery(this.scope, this.grid, this.req, cap);
+    return h ? sql`select count(*)::int as "n" from (${this.filtered(h)} limit ${int(cap + 1)}) "capped"` : cappedCountQuery(this.scope, this.grid, this.req, cap);
   }
 
   estimate(): SQLWrapper {
