@@ -8,7 +8,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser } from "./client";
-import { startCluster, type Cluster } from "./cluster";
+import { missingTools, startCluster, type Cluster } from "./cluster";
 
 const SESSION_EXPIRED = "Sessione non valida o scaduta: effettua di nuovo il login";
 const STALE = /modificato da un altro utente|versione/i;
@@ -58,17 +58,20 @@ async function signUp(base: string, denomination: string): Promise<{ browser: Br
   return { browser, email, password };
 }
 
-beforeAll(async () => {
-  cluster = await startCluster();
-  [A, B] = cluster.instances;
-  proxy = cluster.proxy;
-}, 180_000);
+const missing = missingTools();
+if (missing.length) console.warn(`[scale] saltato: mancano ${missing.join(", ")}`);
 
-afterAll(async () => {
-  await cluster?.stop();
-});
+describe.skipIf(missing.length > 0)("two app instances on one PostgreSQL, through pgbouncer (transaction pooling) behind nginx", () => {
+  beforeAll(async () => {
+    cluster = await startCluster();
+    [A, B] = cluster.instances;
+    proxy = cluster.proxy;
+  }, 180_000);
 
-describe("two app instances on one PostgreSQL, through pgbouncer (transaction pooling) behind nginx", () => {
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
   it("both instances migrate the empty database once and query it through pgbouncer in transaction mode", async () => {
     // the first database use of each instance, at the same time: migrations run under an advisory lock
     const [a, b] = await Promise.all([new Browser().login(A, "nessuno@example.it", "sbagliata1"), new Browser().login(B, "nessuno2@example.it", "sbagliata1")]);
