@@ -367,7 +367,7 @@ function writeSection(block: string) {
     "in one round trip; its session comes from the per-process cache (lib/auth/session-cache.ts), so it sends no session query.",
     "autocannon runs in its own process on the same 2 cores as the servers and PostgreSQL, and other work was running on the machine (see the load",
     "average): absolute figures and above all the p99 tails move from run to run; the ratios to the ceiling of the same rounds are what the targets check.",
-    "p99 < 150 ms at 100 connections needs about 700 req/s at the very least (Little's law: 100 connections / 0.15 s), which neither ceiling holds steadily here.",
+    "p99 < 150 ms at 100 connections needs about 700 req/s at the very least (Little's law: 100 connections / 0.15 s), which the ceiling with the app's connection settings does not hold steadily here either.",
     "The app's p99 is mostly the first request of each of the 100 new connections of a round: node:cluster's primary hands a new connection to a worker",
     "and waits for the worker to take it before handing it the next, and a worker saturated by Next takes it only between busy event-loop turns",
     "(measured: the requests slower than 1 s all started in the first 20 ms of a round). Kept-alive connections, as between nginx and the instances, skip it.",
