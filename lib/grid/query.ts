@@ -352,17 +352,36 @@ async function countWithPage(scope: TenantScope, statements: ListStatements, req
 }
 
 /**
+ * Tables this process last saw above SMALL_TABLE_ROWS (their page came back without its count), per
+ * database, with when. On those the page would only carry a null count and the estimate would wait
+ * for it, so the next calls run the page beside the estimate-then-count path instead; after
+ * BIG_TABLE_RECHECK_MS a call bundles again and looks afresh. A hint about speed only: every path
+ * gives the same answers.
+ */
+const bigTablesByDb = new WeakMap<Db, Map<string, number>>();
+const BIG_TABLE_RECHECK_MS = 60_000;
+
+/**
  * One list call. Usually one statement: the page carrying its count (ListStatements.page). Deep
  * pages, and counts on tables above SMALL_TABLE_ROWS, add the planner's estimate and the capped
  * count (a page with count=0, as the client asks later blocks, is the page alone).
  */
 export async function queryGrid(scope: TenantScope, grid: Grid<any>, req: GridRequest): Promise<GridPage> {
   const statements = new ListStatements(scope, grid, req);
+  const table = getTableName(grid.table);
+  let bigTables = bigTablesByDb.get(scope.platform);
+  if (!bigTables) bigTablesByDb.set(scope.platform, (bigTables = new Map()));
+  const seenBig = bigTables.get(table);
+  const knownBig = seenBig !== undefined && Date.now() - seenBig < BIG_TABLE_RECHECK_MS;
   let rows: Record<string, unknown>[];
   let counted: Counted | undefined;
   if (req.countMode === "none") rows = await rawRows(scope.platform, statements.page());
-  else if (statements.canBundle) {
+  else if (statements.canBundle && !(req.countMode === "auto" && knownBig)) {
     rows = await rawRows(scope.platform, statements.page(req.countMode));
+    if (req.countMode === "auto" && rows.length > 0) {
+      if (rows[0]![COUNT_COLUMN] === null) bigTables.set(table, Date.now());
+      else bigTables.delete(table);
+    }
     counted = await countWithPage(scope, statements, req, rows);
   } else {
     [rows, counted] = await Promise.all([rawRows(scope.platform, statements.page()), countRows(scope, statements, req)]);
