@@ -18,8 +18,8 @@
  *    figure is its median round.
  * Every measurement: autocannon at 100 connections for BENCH_DURATION s (default 6), in a child
  * process of its own (it needs a good part of a core), after BENCH_WARMUP s (4) of warm-up per call
- * and server. CPU per call: user + system time of the server's processes and of PostgreSQL's
- * (/proc, Linux) over the measured requests.
+ * and server. CPU per call: user + system time of the server's processes and of the PostgreSQL
+ * backends serving the benchmark's database (/proc, Linux) over the measured requests.
  * Prints a Markdown block and writes it into docs/benchmarks.md (section "## npm run bench:http").
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -51,6 +51,7 @@ const CEILING_LABEL = "plain ceiling: node:http + postgres-js, session lookup + 
 const PREPARED_LABEL = "plain ceiling with named prepared statements (postgres-js default; not through pgbouncer 1.18 in transaction mode)";
 
 const require = createRequire(import.meta.url);
+const benchDatabase = `gestionale_bench_http_${process.pid}`;
 const AUTOCANNON = require.resolve("autocannon");
 
 interface Measure {
@@ -66,25 +67,34 @@ interface Measure {
   pgCpu: number;
 }
 
-/** CPU time (ms, user + system) of the processes whose pid passes `pick`, from /proc. */
-function cpuMs(pick: (pid: number, stat: string[]) => boolean): number {
-  let ticks = 0;
+/** CPU ticks (user + system) of the processes that pass `pick`, by pid, from /proc. */
+function cpuTicks(pick: (pid: number, stat: string[], cmdline: () => string) => boolean): Map<number, number> {
+  const ticks = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const raw = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields = [raw.slice(raw.indexOf("(") + 1, raw.lastIndexOf(")")), ...raw.slice(raw.lastIndexOf(")") + 2).split(" ")];
-      if (pick(Number(entry), fields)) ticks += Number(fields[12]) + Number(fields[13]);
+      const cmdline = () => fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (pick(Number(entry), fields, cmdline)) ticks.set(Number(entry), Number(fields[12]) + Number(fields[13]));
     } catch {
       // gone meanwhile
     }
   }
+  return ticks;
+}
+
+/** CPU time (ms) spent between two samples by the processes of the second (a process that ended meanwhile is left out). */
+function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
 /** The process tree of `root` (the server and its cluster workers). */
 const treeOf = (root: number) => (pid: number, stat: string[]) => pid === root || Number(stat[2]) === root;
-const isPostgres = (_pid: number, stat: string[]) => stat[0] === "postgres";
+/** PostgreSQL's backends serving the benchmark's database (not other databases' work on the same server). */
+const backendsOf = (database: string) => (_pid: number, stat: string[], cmdline: () => string) => stat[0] === "postgres" && cmdline().includes(` ${database} `);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -124,9 +134,10 @@ function autocannon(url: string, headers: Record<string, string>, seconds: numbe
 
 async function measure(label: string, pool: number | null, url: string, headers: Record<string, string>, server: ChildProcess): Promise<Measure> {
   const tree = treeOf(server.pid!);
-  const cpu0 = [cpuMs(tree), cpuMs(isPostgres)];
+  const backends = backendsOf(benchDatabase);
+  const before = [cpuTicks(tree), cpuTicks(backends)] as const;
   const r = await autocannon(url, headers, DURATION_S);
-  const cpu1 = [cpuMs(tree), cpuMs(isPostgres)];
+  const after = [cpuTicks(tree), cpuTicks(backends)] as const;
   const requests = r.requests.total as number;
   const m: Measure = {
     label,
@@ -136,8 +147,8 @@ async function measure(label: string, pool: number | null, url: string, headers:
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     requests,
-    serverCpu: (cpu1[0]! - cpu0[0]!) / Math.max(1, requests),
-    pgCpu: (cpu1[1]! - cpu0[1]!) / Math.max(1, requests),
+    serverCpu: cpuMsBetween(before[0], after[0]) / Math.max(1, requests),
+    pgCpu: cpuMsBetween(before[1], after[1]) / Math.max(1, requests),
   };
   console.error(
     `${label}${pool ? ` (pool ${pool})` : ""}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, errors ${m.errors}, CPU/call server ${m.serverCpu.toFixed(2)} ms + PostgreSQL ${m.pgCpu.toFixed(2)} ms`,
@@ -205,7 +216,7 @@ async function main() {
     process.exit(1);
   }
   const started = new Date();
-  const name = `gestionale_bench_http_${process.pid}`;
+  const name = benchDatabase;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists "${name}" with (force)`);
   await admin.unsafe(`create database "${name}"`);
