@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(__dirname), "server-only": path.resolve(__dirname, "node_modules/server-only/empty.js") } },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", ".next/**", "tests/e2e/**", "tests/api/**"],
+    exclude: ["node_modules/**", ".next/**", "tests/e2e/**", "tests/api/**", "tests/scale/**"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

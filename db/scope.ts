@@ -74,16 +74,26 @@ export class ScopedSelect<F extends SelectedFields> {
     return this;
   }
 
-  /** The query, with the tenant conditions ANDed to `conditions` (undefined ones are skipped). */
-  where(...conditions: (SQL | undefined)[]): ScopedQuery<F> {
+  /**
+   * The select and its joins without a WHERE. Each joined table is held to the main table's tenant
+   * (`joined.tenant_id = main.tenant_id`, no parameter), so the text is the same for every tenant:
+   * the grid compiles it once and writes the main table's tenant condition itself (lib/grid/query.ts).
+   * Everything else finishes with where().
+   */
+  head(): PgSelect {
     const table = this.table;
     if (!table) throw new Error("scope.select(...).from(table) mancante");
     let q = (this.database.select(this.fields).from(table as PgTable) as unknown as { $dynamic(): PgSelect }).$dynamic();
     for (const j of this.joins) {
-      const on = and(j.on, eq(j.table.tenantId, this.scope.tenantId))!;
+      const on = and(j.on, eq(j.table.tenantId, table.tenantId))!;
       q = j.type === "inner" ? q.innerJoin(j.table as PgTable, on) : q.leftJoin(j.table as PgTable, on);
     }
-    return q.where(this.scope.where(table, ...conditions)) as unknown as ScopedQuery<F>;
+    return q;
+  }
+
+  /** The query, with the tenant conditions ANDed to `conditions` (undefined ones are skipped). */
+  where(...conditions: (SQL | undefined)[]): ScopedQuery<F> {
+    return this.head().where(this.scope.where(this.table!, ...conditions)) as unknown as ScopedQuery<F>;
   }
 }
 

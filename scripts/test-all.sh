@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test — everything: types, unit and data-layer tests, the API suite over HTTP against the built
-# app on the embedded database (and on the PostgreSQL server named by DATABASE_URL, when set),
+# app on the embedded database (and on the PostgreSQL server named by DATABASE_URL, when set), two
+# app instances through pgbouncer and nginx (when DATABASE_URL is set and both are installed),
 # then the Playwright walk in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +31,18 @@ TEST_DB=pglite run npx vitest run -c vitest.api.config.ts
 if [ -n "${DATABASE_URL:-}" ]; then
   step "API integration tests on the PostgreSQL server (DATABASE_URL)"
   TEST_DB=postgres run npx vitest run -c vitest.api.config.ts
+fi
+
+step "Two instances, one database (pgbouncer in transaction mode, nginx round-robin)"
+missing=""
+[ -n "${DATABASE_URL:-}" ] || missing="$missing DATABASE_URL"
+for tool in pgbouncer nginx; do
+  command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] || missing="$missing $tool"
+done
+if [ -z "$missing" ]; then
+  run npx vitest run -c vitest.scale.config.ts
+else
+  echo "Saltato: mancano$missing (servono un server PostgreSQL in DATABASE_URL e i pacchetti Debian pgbouncer e nginx: 'apt-get install pgbouncer nginx')"
 fi
 
 step "Browser tests (Playwright, Chromium)"

@@ -24,7 +24,7 @@ interface Entry {
   user: SessionUser;
   /** Last activity known to this process (written to the database at most once a minute). */
   lastSeenAt: number;
-  /** When last_seen_at was last written (or read) by this process. */
+  /** When last_seen_at was last written: by this process, or as the row read said. */
   touchedAt: number;
 }
 
@@ -100,14 +100,19 @@ export async function getSessionUser(sessionId: string, now = Date.now()): Promi
   const c = cacheOf(database);
   const alive = isChannelAlive(c);
   let entry = alive ? c.entries.get(sessionId) : undefined;
+  let kept = entry !== undefined;
   if (!entry) {
     const generation = c.generation;
     const user = await loadSession(database.db, sessionId);
     if (!user) return null;
-    entry = { user, lastSeenAt: user.lastSeenAt, touchedAt: now };
+    // touchedAt is when the row's last_seen_at was written, so activity since then is written on this
+    // call already when that is a minute old (with touchedAt = now, a process that reads the row on
+    // every call — no live channel — never wrote activity, and ended active sessions as idle)
+    entry = { user, lastSeenAt: user.lastSeenAt, touchedAt: user.lastSeenAt };
     if (alive && !user.revoked && generation === c.generation) {
       if (c.entries.size >= MAX_ENTRIES) c.entries.delete(c.entries.keys().next().value!);
       c.entries.set(sessionId, entry);
+      kept = true;
     }
   }
   const { user } = entry;
@@ -128,7 +133,9 @@ export async function getSessionUser(sessionId: string, now = Date.now()): Promi
   entry.lastSeenAt = now;
   if (now - entry.touchedAt >= TOUCH_INTERVAL_MS) {
     entry.touchedAt = now;
-    void touchSession(database.db, sessionId, new Date(now)).catch((err) => console.error("[auth] last_seen_at", err));
+    const touched = touchSession(database.db, sessionId, new Date(now)).catch((err) => console.error("[auth] last_seen_at", err));
+    // an entry this process does not keep is read from the row again on the next call: the row must say so by then
+    if (!kept) await touched;
   }
   return user;
 }
