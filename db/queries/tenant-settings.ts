@@ -81,7 +81,8 @@ async function decodeLogo(bytes: Uint8Array): Promise<ProcessedLogo> {
   const input = Buffer.from(bytes);
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // the header only (nothing decoded yet): the pixel count is checked below, with its own message
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new BadRequestError(LOGO_MESSAGES.notImage, [LOGO_MESSAGES.notImage]);
   }
