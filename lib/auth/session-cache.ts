@@ -35,6 +35,8 @@ interface CacheState {
   pingToken: string;
   /** Bumped by every change notification: a row read before a change is not cached after it. */
   generation: number;
+  /** Callers waiting for a notification of their own change to come back (expectAuthNotification). */
+  waiters?: Map<string, Set<() => void>>;
 }
 
 /** One cache per database (one per process in production; tests may open several). */
@@ -55,6 +57,8 @@ function onNotification(c: CacheState, payload: string): void {
     return;
   }
   c.generation++;
+  for (const resolve of c.waiters?.get(payload) ?? []) resolve();
+  c.waiters?.delete(payload);
   const [kind, raw] = payload.split(":");
   if (kind === "s") c.entries.delete(payload.slice(2));
   else if (kind === "u" || kind === "t") {
@@ -148,4 +152,32 @@ async function endSession(database: Database, sessionId: string, reason: "idle" 
 /** Drops a session from this process's cache at once (the notification does the same for the others). */
 export async function forgetSession(sessionId: string): Promise<void> {
   onNotification(cacheOf(await getDatabase()), `s:${sessionId}`);
+}
+
+/** How long a change waits for its own notification before answering anyway. */
+const OWN_NOTIFICATION_WAIT_MS = 1000;
+
+/**
+ * A promise of the notification that a change about to be committed will send ("s:<session id>",
+ * "u:<user id>"). Register it before the change, await it after: when it has come back to this process
+ * through PostgreSQL it has been sent to every instance too, so the answer of a logout, a password
+ * change or a disabled user leaves only once the other instances have been told (and is not delayed
+ * beyond a second if the channel is slow). Without a live channel it resolves at once: no cache is
+ * trusted then.
+ */
+export async function expectAuthNotification(payload: string): Promise<() => Promise<void>> {
+  const database = await getDatabase();
+  const c = cacheOf(database);
+  if (!isChannelAlive(c)) return async () => {};
+  let resolve!: () => void;
+  const arrived = new Promise<void>((r) => (resolve = r));
+  c.waiters ??= new Map();
+  const set = c.waiters.get(payload) ?? new Set();
+  set.add(resolve);
+  c.waiters.set(payload, set);
+  return async () => {
+    const timer = new Promise<void>((r) => setTimeout(r, OWN_NOTIFICATION_WAIT_MS).unref());
+    await Promise.race([arrived, timer]);
+    set.delete(resolve);
+  };
 }

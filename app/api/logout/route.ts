@@ -4,7 +4,7 @@ import { revokeSession } from "@/db/queries/sessions";
 import { signOut } from "@/lib/auth";
 import { ok } from "@/lib/api/respond";
 import { assertSameOrigin, publicRoute } from "@/lib/api/route";
-import { forgetSession } from "@/lib/auth/session-cache";
+import { expectAuthNotification, forgetSession } from "@/lib/auth/session-cache";
 import { readSessionClaims } from "@/lib/auth/session-token";
 
 const logout = publicRoute(async ({ req }) => {
@@ -13,7 +13,10 @@ const logout = publicRoute(async ({ req }) => {
   const claims = await readSessionClaims(req.cookies);
   if (claims) {
     await forgetSession(claims.sid);
+    const told = await expectAuthNotification(`s:${claims.sid}`);
     await revokeSession(await getDb(), claims.sid, "logout");
+    // answer once every instance has heard: a copied cookie is refused everywhere from now on
+    await told();
   }
   await signOut({ redirect: false });
   return ok({ message: "Logout effettuato" });

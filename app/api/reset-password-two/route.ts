@@ -1,5 +1,6 @@
 // POST /api/reset-password-two — field "passwordReset" {token, passwordFirst, passwordSecond}: sets the new password.
-import { usePasswordToken } from "@/db/queries/accounts";
+import { findTokenUser, usePasswordToken } from "@/db/queries/accounts";
+import { expectAuthNotification } from "@/lib/auth/session-cache";
 import { readEntity } from "@/lib/api/body";
 import { BadRequestError } from "@/lib/errors";
 import { ok } from "@/lib/api/respond";
@@ -11,7 +12,11 @@ import { passwordLinkSchema } from "@/lib/schemas/user";
 export const POST = publicRoute(async ({ req, db, address }) => {
   const input = await readEntity(req, "passwordReset", passwordLinkSchema);
   await assertTokenAttemptsLeft(db, address);
+  const owner = await findTokenUser(db, "reset", input.token);
+  const told = owner ? await expectAuthNotification(`u:${owner.id}`) : async () => {};
   const user = await usePasswordToken(db, "reset", input.token, input.passwordFirst);
+  // every session of the account is refused on every instance before the answer leaves
+  await told();
   if (!user) {
     await recordWrongToken(db, address);
     throw new BadRequestError(LINK_INVALID);

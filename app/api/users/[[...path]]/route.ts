@@ -6,6 +6,7 @@ import { parseId, readEntity } from "@/lib/api/body";
 import { entityRoutes, UNKNOWN_CALL } from "@/lib/api/entity-routes";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
+import { expectAuthNotification } from "@/lib/auth/session-cache";
 import { NotFoundError } from "@/lib/errors";
 
 export const { GET, DELETE } = entityRoutes(userEntity);
@@ -17,7 +18,13 @@ export const POST = guarded<{ path?: string[] }>(userEntity.role, async ({ req, 
   const id = path.length === 1 ? parseId(path[0]) : undefined;
   const input = await readEntity(req, userEntity.api.field, userEntity.input);
   const actor = userAdminActor(req, user);
-  if (id !== undefined) return ok({ message: UPDATED_MESSAGE, user: await updateUser(scope, actor, id, input) });
+  if (id !== undefined) {
+    // a role change ends the user's sessions: refused on every instance before the answer leaves
+    const told = await expectAuthNotification(`u:${id}`);
+    const saved = await updateUser(scope, actor, id, input);
+    await told();
+    return ok({ message: UPDATED_MESSAGE, user: saved });
+  }
   const invited = await inviteUser(scope, actor, input);
   return ok({ message: SAVED_MESSAGE, dialogMessage: USER_ADMIN_MESSAGES.invitationSent(invited.email), user: await userEntity.toJson(scope, invited) });
 });

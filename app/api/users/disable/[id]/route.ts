@@ -4,5 +4,13 @@ import { userAdminActor } from "@/lib/api/actor";
 import { parseId } from "@/lib/api/body";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
+import { expectAuthNotification } from "@/lib/auth/session-cache";
 
-export const POST = guarded<{ id: string }>(userEntity.role, async ({ req, params, scope, user }) => ok({ ...(await setUserDisabled(scope, userAdminActor(req, user), parseId(params.id), true)) }));
+export const POST = guarded<{ id: string }>(userEntity.role, async ({ req, params, scope, user }) => {
+  const id = parseId(params.id);
+  const told = await expectAuthNotification(`u:${id}`);
+  const answer = await setUserDisabled(scope, userAdminActor(req, user), id, true);
+  // the user's sessions are refused on every instance before the answer leaves
+  await told();
+  return ok({ ...answer });
+});
