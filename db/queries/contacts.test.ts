@@ -100,6 +100,19 @@ describe.each(kinds)("contacts on %s", (kind) => {
     expect(await a.find(contacts, c.id)).toBeUndefined();
   });
 
+  it("insertMany and updateMany write batches of this tenant only; a stale version fails the whole batch", async () => {
+    expect(await a.insertMany(contacts, [{ kind: "COMPANY", companyName: "Lotto 1" }, { kind: "COMPANY", companyName: "Lotto 2" }])).toBe(2);
+    const batch = (await a.list(contacts, { orderBy: contacts.id })).filter((c) => c.companyName.startsWith("Lotto"));
+    expect(batch.map((c) => [c.tenantId, c.name, c.isCustomer, c.code])).toEqual([[a.tenantId, "Lotto 1", true, ""], [a.tenantId, "Lotto 2", true, ""]]);
+    const [one, two] = batch;
+    expect(await a.updateMany(contacts, [{ id: one!.id, version: 0, values: { city: "Uno" } }, { id: two!.id, version: 0, values: { city: "Due" } }])).toBe(2);
+    const stale = await a.updateMany(contacts, [{ id: one!.id, version: 1, values: { city: "Ok" } }, { id: two!.id, version: 0, values: { city: "Vecchia" } }]).catch((e) => e);
+    expect(stale.httpStatus).toBe(409);
+    // another tenant's row is never reached
+    expect(await b.updateMany(contacts, [{ id: one!.id, version: 1, values: { city: "Altrui" } }]).catch((e) => e.httpStatus)).toBe(409);
+    expect((await a.list(contacts, { orderBy: contacts.id })).filter((c) => c.companyName.startsWith("Lotto")).map((c) => [c.city, c.version])).toEqual([["Uno", 1], ["Due", 1]]);
+  });
+
   it("the database refuses a default of another tenant (composite keys)", async () => {
     const theirs = await paymentModalityEntity.create(b, paymentModalitySchema.parse({ name: "Altrui", paymentType: "MP01", paymentModalityRows: [{ paymentModalityExpirationType: "Dalla data fattura", paymentDay: 0, monthsAfter: 0, amountPercentage: "100" }] }));
     const err = await a.insert(contacts, { kind: "COMPANY", companyName: "X", customerPaymentModalityId: theirs.id }).catch((e) => e);
