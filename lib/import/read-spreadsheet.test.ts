@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { columnLetter, MAX_CELL_CHARS, readSpreadsheet, SPREADSHEET_MESSAGES, zipInflatedSize } from "./read-spreadsheet";
+import { columnLetter, readSpreadsheet, SPREADSHEET_MESSAGES, zipInflatedSize } from "./read-spreadsheet";
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 /** Windows-1252 of Latin-1 text (what Excel on Italian Windows saves as CSV). */
@@ -59,7 +59,7 @@ describe("readSpreadsheet: CSV", () => {
     expect(await refused(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]))).toBe(SPREADSHEET_MESSAGES.notSpreadsheet);
     expect(await refused(utf8("%PDF-1.7\n\u0001\u0002\u0003\u0004\u0005\u0006 stream"))).toBe(SPREADSHEET_MESSAGES.notSpreadsheet);
     expect(await refused(Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]))).toBe(SPREADSHEET_MESSAGES.xls);
-    expect(await refused(utf8(`Nome;Note\nRossi;${"x".repeat(1024 * 1024)}\n`))).toBe(`La cella B2 contiene più di ${MAX_CELL_CHARS.toLocaleString("it-IT")} caratteri: non sembra un elenco da importare`);
+    expect(await refused(utf8(`Nome;Note\nRossi;${"x".repeat(1024 * 1024)}\n`))).toBe("La cella B2 contiene più di 5.000 caratteri: non sembra un elenco da importare");
     expect(await refused(utf8('Nome;Note\nRossi;"aperta\n'))).toBe("Il file CSV non è leggibile alla riga 2: virgolette non chiuse");
     expect(await refused(new Uint8Array(11 * 1024 * 1024).fill(65))).toBe(SPREADSHEET_MESSAGES.tooBig);
   });

@@ -21,17 +21,20 @@ export const MAX_CELL_CHARS = 5_000;
 /** Uncompressed size of an XLSX's parts (a 10 MB zip of repeated bytes could inflate to gigabytes). */
 export const MAX_XLSX_INFLATED_BYTES = 200 * 1024 * 1024;
 
+/** 20000 → "20.000" (Italian prose; toLocaleString depends on the runtime's ICU data: "5000" in some builds). */
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+
 export const SPREADSHEET_MESSAGES = {
   empty: "Il file è vuoto",
   headerOnly: "Il file contiene solo l'intestazione: nessuna riga da importare",
   notSpreadsheet: "Il file non è un foglio di calcolo: usa un file CSV (separato da ; , o tabulazione) o Excel (.xlsx)",
   xls: "Il formato Excel 97-2003 (.xls) non è supportato: salva il file come .xlsx o CSV e riprova",
   unreadableXlsx: "Il file Excel non è leggibile: salvalo di nuovo come .xlsx o CSV e riprova",
-  tooManyRows: `Il file ha più di ${MAX_IMPORT_ROWS.toLocaleString("it-IT")} righe: dividilo in più file`,
+  tooManyRows: `Il file ha più di ${thousands(MAX_IMPORT_ROWS)} righe: dividilo in più file`,
   tooManyColumns: `Il file ha più di ${MAX_IMPORT_COLUMNS} colonne: non sembra un elenco da importare`,
   tooBig: `File troppo grande: il limite per l'importazione è di ${MAX_IMPORT_BYTES / 1024 / 1024} MB`,
   inflated: "Il file Excel è troppo grande una volta decompresso: salvalo come CSV e riprova",
-  cellTooLong: (cell: string) => `La cella ${cell} contiene più di ${MAX_CELL_CHARS.toLocaleString("it-IT")} caratteri: non sembra un elenco da importare`,
+  cellTooLong: (cell: string) => `La cella ${cell} contiene più di ${thousands(MAX_CELL_CHARS)} caratteri: non sembra un elenco da importare`,
   formula: (sheet: string, cell: string) =>
     `Il file contiene formule (foglio "${sheet}", cella ${cell}): salva il foglio con i soli valori (Copia, Incolla speciale, Valori) e riprova`,
   quotes: (row: number) => `Il file CSV non è leggibile alla riga ${row}: virgolette non chiuse`,

@@ -139,7 +139,7 @@ export const contactSchema = z
     if (c.fiscalCode) {
       const cf = normalizeIdentifier(c.fiscalCode);
       // an Italian codice fiscale whenever the contact is Italian or has an Italian VAT number
-      if (isItalian || c.vatCountry === "IT") {
+      if (isItalian || (c.vatCountry === "IT" && c.vatNumber !== "")) {
         const message = c.kind === "PERSON" && /^\d{11}$/.test(cf) ? CONTACT_MESSAGES.personFiscalCode : checkCodiceFiscale(cf);
         if (message) issue("fiscalCode", message);
       } else if (!/^[A-Z0-9]{1,28}$/.test(cf)) issue("fiscalCode", CONTACT_MESSAGES.foreignFiscalCode);
