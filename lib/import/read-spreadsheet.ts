@@ -10,9 +10,9 @@ import "server-only";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { BadRequestError } from "@/lib/errors";
+import { IMPORT_TOO_BIG, MAX_IMPORT_BYTES } from "@/lib/schemas/import-limits";
 
-/** Upload cap of an import (the route answers 413 beyond it); 10,000 contacts are ~2 MB of CSV. */
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+export { MAX_IMPORT_BYTES };
 /** Data rows of one file. */
 export const MAX_IMPORT_ROWS = 20_000;
 export const MAX_IMPORT_COLUMNS = 100;
@@ -32,7 +32,7 @@ export const SPREADSHEET_MESSAGES = {
   unreadableXlsx: "Il file Excel non è leggibile: salvalo di nuovo come .xlsx o CSV e riprova",
   tooManyRows: `Il file ha più di ${thousands(MAX_IMPORT_ROWS)} righe: dividilo in più file`,
   tooManyColumns: `Il file ha più di ${MAX_IMPORT_COLUMNS} colonne: non sembra un elenco da importare`,
-  tooBig: `File troppo grande: il limite per l'importazione è di ${MAX_IMPORT_BYTES / 1024 / 1024} MB`,
+  tooBig: IMPORT_TOO_BIG,
   inflated: "Il file Excel è troppo grande una volta decompresso: salvalo come CSV e riprova",
   cellTooLong: (cell: string) => `La cella ${cell} contiene più di ${thousands(MAX_CELL_CHARS)} caratteri: non sembra un elenco da importare`,
   formula: (sheet: string, cell: string) =>
