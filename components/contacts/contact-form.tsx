@@ -42,6 +42,9 @@ export const CONTACT_TABS: readonly FormTabDef[] = [
 
 export const NEW_CONTACT_TITLE = "Inserimento cliente/fornitore";
 
+/** Every tab as tall as the tallest (Indirizzo e contatti): the dialog keeps its size while switching. */
+const TAB_BODY = "sm:min-h-[27rem]";
+
 export interface ContactFormProps {
   /** The contact to edit; without it the form creates one. */
   id?: number | null;
@@ -77,22 +80,22 @@ export function ContactForm({ id, role, onSaved, onClose, jobsTab }: ContactForm
     >
       {(form, formData, context) => (
         <>
-          <FormTab value="main">
+          <FormTab value="main" className={TAB_BODY}>
             <MainTab form={form} formData={formData} />
           </FormTab>
-          <FormTab value="address">
+          <FormTab value="address" className={TAB_BODY}>
             <AddressTab form={form} />
           </FormTab>
-          <FormTab value="billing">
+          <FormTab value="billing" className={TAB_BODY}>
             <BillingTab form={form} formData={formData} />
           </FormTab>
-          <FormTab value="referents">
+          <FormTab value="referents" className={TAB_BODY}>
             <ReferentsTab form={form} />
           </FormTab>
-          <FormTab value="jobs">
+          <FormTab value="jobs" className={TAB_BODY}>
             {jobsTab ? jobsTab(context.entity) : <p className="py-6 text-center text-gray-500">L&apos;elenco dei lavori del cliente è in preparazione.</p>}
           </FormTab>
-          <FormTab value="notes">
+          <FormTab value="notes" className={TAB_BODY}>
             <FormField control={form.control} name="notes" label="Note" render={(field) => <Textarea {...field} value={str(field.value)} rows={8} maxLength={5000} />} />
           </FormTab>
         </>

@@ -83,6 +83,7 @@ export function ContactImportDialog({ onClose }: { onClose: (imported: boolean) 
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<(ContactImportResult & { message: string }) | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const runPreview = useCallback((f: File, o: Options) => {
     controller.current?.abort();
@@ -172,16 +173,31 @@ export function ContactImportDialog({ onClose }: { onClose: (imported: boolean) 
           delle colonne: le colonne riconosciute vengono abbinate da sole e puoi cambiare gli abbinamenti prima di importare.
         </p>
         <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
-          <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
-            File da importare
+          <div className="flex flex-col gap-1">
+            <span className="text-sm font-medium text-gray-700">File da importare</span>
+            {/* the browser's own file button speaks the browser's language: ours speaks Italian */}
+            <div className="flex min-h-9 items-center gap-2">
+              <Button type="button" variant="secondary" size="sm" disabled={committing || result !== null} onClick={() => fileInput.current?.click()}>
+                Scegli il file...
+              </Button>
+              <span className="min-w-0 truncate text-sm text-gray-800" title={file?.name}>
+                {file?.name ?? "Nessun file scelto"}
+              </span>
+            </div>
             <input
+              ref={fileInput}
               type="file"
+              aria-label="File da importare"
               accept=".csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               disabled={committing || result !== null}
-              onChange={(e) => choose(e.target.files?.[0] ?? null)}
-              className="block w-full text-sm font-normal text-gray-800 file:mr-3 file:rounded-md file:border file:border-border file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-primary-50"
+              onChange={(e) => {
+                choose(e.target.files?.[0] ?? null);
+                // the same file chosen again (after fixing it) must be read again
+                e.target.value = "";
+              }}
+              className="sr-only"
             />
-          </label>
+          </div>
           <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
             Contatti già presenti (stessa partita IVA)
             <Select value={options.onExisting} disabled={result !== null} onChange={(e) => update({ onExisting: e.target.value as ImportOnExisting })} options={ON_EXISTING_OPTIONS} />

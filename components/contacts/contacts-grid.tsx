@@ -2,12 +2,17 @@
 
 import { useMemo, useState } from "react";
 import { EntityGrid } from "@/components/grid/entity-grid";
-import type { GridPage } from "@/components/grid/grid-types";
+import type { GridPage, GridRenderers } from "@/components/grid/grid-types";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { CONTACT_TYPOLOGIES, CONTACT_TYPOLOGY_LABELS, contactApi, type ContactRole, type ContactTypology } from "@/lib/schemas/contact";
 import { ContactForm } from "./contact-form";
 import { ContactImportDialog } from "./contact-import-dialog";
+
+/** A foreign VAT number with its country, as it is written ("DE811907980"); an Italian one bare. */
+const RENDERERS: GridRenderers = {
+  vatNumber: (v, row) => (typeof v === "string" && v && typeof row.vatCountry === "string" && row.vatCountry !== "IT" ? `${row.vatCountry}${v}` : (v as string | null)),
+};
 
 /** A quick filter of the toolbar: a toggle button (aria-pressed). */
 function QuickFilter({ label, pressed, onToggle }: { label: string; pressed: boolean; onToggle: () => void }) {
@@ -52,6 +57,7 @@ export function ContactsGrid({ initial }: { initial: GridPage }) {
         initial={initial}
         params={params}
         createLabel="Nuovo cliente/fornitore"
+        renderers={RENDERERS}
         height="calc(100vh - 14rem)"
         renderForm={(p) => <ContactForm {...p} />}
         toolbarExtra={

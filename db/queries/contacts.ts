@@ -75,7 +75,7 @@ export const contactsGrid = defineGrid<ContactListParams>({
     { field: "vatNumber", header: "Partita IVA", type: "text", sql: contacts.vatNumber, searchable: true, width: 125 },
     { field: "fiscalCode", header: "Codice fiscale", type: "text", sql: contacts.fiscalCode, searchable: true, width: 165 },
     { field: "city", header: "Città", type: "text", sql: contacts.city, searchable: true, width: 130 },
-    { field: "province", header: "Provincia", type: "text", sql: contacts.province, width: 80 },
+    { field: "province", header: "Provincia", type: "text", sql: contacts.province, width: 100 },
     { field: "email", header: "Email", type: "text", sql: contacts.email, searchable: true, width: 200 },
     { field: "phone", header: "Telefono", type: "text", sql: contacts.phone, width: 130 },
     { field: "isCustomer", header: "Cliente", type: "boolean", sql: contacts.isCustomer, width: 75 },
