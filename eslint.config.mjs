@@ -5,7 +5,7 @@
 // - shared: what the browser may load too — lib/schemas, lib/fiscal and lib's own files (format, money,
 //   navigation, errors, subscription, security-headers); imports shared only.
 // - client: lib/client (browser code): shared only — never components, the database or the HTTP layer.
-// - server: db/ and the server parts of lib (api, auth, grid, mail): shared and server; never components or app.
+// - server: db/ and the server parts of lib (api, auth, grid, import, mail): shared and server; never components or app.
 //   (proxy.ts at the root is app code: outside every element, it may import anything.)
 // - components, app: anything below them. Files in db/ (except the table declarations, which drizzle-kit
 //   also loads) and lib/api must `import "server-only"`, so no client bundle can ever pull them in.
@@ -48,7 +48,7 @@ export default tseslint.config(
       "boundaries/include": ["app/**", "components/**", "lib/**", "db/**"],
       // first match wins: the server folders, then the browser's, then what both share (lib's own files last)
       "boundaries/elements": [
-        { type: "server", pattern: ["db/**", "lib/api/**", "lib/auth/**", "lib/grid/**", "lib/mail/**"], partialMatch: false },
+        { type: "server", pattern: ["db/**", "lib/api/**", "lib/auth/**", "lib/grid/**", "lib/import/**", "lib/mail/**"], partialMatch: false },
         { type: "client", pattern: ["lib/client/**"], partialMatch: false },
         { type: "shared", pattern: ["lib/schemas/**", "lib/fiscal/**", "lib"], partialMatch: false },
         { type: "components", pattern: ["components/**"], partialMatch: false },

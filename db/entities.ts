@@ -7,6 +7,7 @@ import "server-only";
 import type { AnyEntity } from "./entity";
 import { agentEntity } from "./queries/agents";
 import { bankAccountEntity } from "./queries/bank-accounts";
+import { contactEntity } from "./queries/contacts";
 import { fieldValueEntity } from "./queries/field-values";
 import { invoiceSectionalEntity } from "./queries/invoice-sectionals";
 import { itemEntity } from "./queries/items";
@@ -25,6 +26,7 @@ export const ENTITIES: readonly AnyEntity[] = [
   agentEntity,
   invoiceSectionalEntity,
   userEntity,
+  contactEntity,
 ];
 
 /** The entity whose rows live in `tableName` (row colours), if any. */

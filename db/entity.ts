@@ -20,6 +20,7 @@
  *     values: (i) => ({ name: i.name, description: i.description, amount: i.amount }),
  *     json: (r, { refs }) => ({ id: r.id, version: r.version, name: r.name, …, vat: refs.vat }),
  *     draft: async (scope) => ({ … }),
+ *     saveNotice: async (scope, saved) => …,   // optional: the save's dialogMessage (e.g. a duplicate VAT number)
  *     example: { name: "Consulenza", amount: 10000 },
  *   });
  */
@@ -135,9 +136,19 @@ export interface EntityDefinition<T extends TenantTable, I extends z.ZodType, O 
   draft: (scope: TenantScope, query: URLSearchParams) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** formData of create-form-data (row undefined) and update-form-data. */
   formData?: (scope: TenantScope, row: Row<T> | undefined) => Promise<FD> | FD;
-  /** get-filtered-list (ajax selects, entity filters): what the query text matches (an ILIKE pattern), the order, a fixed condition. */
-  selectable?: { search: (text: SearchText) => SQL; orderBy: (SQL | PgColumn)[]; where?: SQL };
+  /**
+   * get-filtered-list (ajax selects, entity filters): what the query text matches (an ILIKE pattern), the order, a
+   * fixed condition, and `filter`: a condition from the call's other query parameters (e.g. contacts' role=SUPPLIER),
+   * which it validates itself (a BadRequestError for a bad value).
+   */
+  selectable?: { search: (text: SearchText) => SQL; orderBy: (SQL | PgColumn)[]; where?: SQL; filter?: (params: URLSearchParams) => SQL | undefined };
   hooks?: EntityHooks<T, z.infer<I>>;
+  /**
+   * A notice for the user after a successful save (create or update), answered as the save's `dialogMessage`
+   * (the form shows it in a dialog after the toast), e.g. another contact already has this VAT number.
+   * Runs after the save's transaction: it informs, it never refuses.
+   */
+  saveNotice?: (scope: TenantScope, saved: z.infer<O>) => Promise<string | undefined> | string | undefined;
   /** A valid input, for the generic cross-tenant and bad-input tests (and as documentation). */
   example: Record<string, unknown>;
   /**

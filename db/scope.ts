@@ -97,6 +97,34 @@ export class ScopedSelect<F extends SelectedFields> {
   }
 }
 
+/** Rows as one JSON recordset for insertMany / updateMany: the columns (from the first row's keys), their SQL types, the JSON. */
+function recordset(table: TenantTable, values: readonly Record<string, unknown>[], fixed: Record<string, number>, extra?: readonly Record<string, number>[]) {
+  const byKey = table as unknown as Record<string, PgColumn>;
+  const keys = Object.keys(values[0] ?? {});
+  const columns = keys.map((key) => {
+    const column = byKey[key];
+    if (!column || key === "tenantId" || key === "id" || key === "version") throw new Error(`recordset: colonna non ammessa "${key}"`);
+    return column;
+  });
+  const json = values.map((v, i) => {
+    const row: Record<string, unknown> = { ...fixed, ...extra?.[i] };
+    keys.forEach((key, k) => (row[columns[k]!.name] = v[key] ?? null));
+    return row;
+  });
+  const all = [...Object.keys(fixed).map((name) => ({ name, type: "integer" })), ...columns.map((c) => ({ name: c.name, type: c.getSQLType() }))];
+  return {
+    columns,
+    names: sql.join(all.map((c) => sql.identifier(c.name)), sql`, `),
+    types: sql.join(all.map((c) => sql`${sql.identifier(c.name)} ${sql.raw(c.type)}`), sql`, `),
+    records: JSON.stringify(json),
+  };
+}
+
+/** Rows returned by execute() on either driver (postgres-js: an array; PGlite: { rows }). */
+function rowCount(result: unknown): number {
+  return Array.isArray(result) ? result.length : ((result as { rows?: unknown[] }).rows?.length ?? 0);
+}
+
 /**
  * The tenant-scoped data layer. Route handlers receive a scope built from the session by the
  * guard and never see the raw database, so every read and write carries `tenant_id = <session tenant>`.
@@ -182,6 +210,49 @@ export class TenantScope {
       .values({ ...(values as object), tenantId: this.tenantId } as never)
       .returning()) as Row<T>[];
     return rows[0]!;
+  }
+
+  /**
+   * Inserts many rows of this tenant in one statement (an import's batch); returns how many. The rows travel
+   * as one JSON parameter read by jsonb_to_recordset: building a multi-row VALUES list through the query
+   * builder costs ~0.2 ms a row here (more than the insert itself), and a parameter per value would cap a
+   * batch at 65,535 values. Every row must carry the same keys (a missing one would insert NULL, not the
+   * column's default).
+   */
+  async insertMany<T extends TenantTable>(table: T, values: readonly NewRow<T>[]): Promise<number> {
+    if (values.length === 0) return 0;
+    const { names, types, records } = recordset(table, values as readonly Record<string, unknown>[], { tenant_id: this.tenantId });
+    const rows = await this.database.execute(sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${records}::jsonb) as x(${types}) returning 1`);
+    return rowCount(rows);
+  }
+
+  /**
+   * Updates many rows of this tenant in one statement, each only if its version is still the one given (the
+   * version is bumped, as update() does); the same JSON recordset as insertMany. A row changed meanwhile
+   * (or missing, or another tenant's) fails the whole call with StaleVersionError and changes nothing.
+   */
+  async updateMany<T extends TenantTable>(table: T, changes: readonly { id: number; version: number; values: Partial<NewRow<T>> }[]): Promise<number> {
+    if (changes.length === 0) return 0;
+    if (!table.version) throw new Error("updateMany: tabella senza versione");
+    const { columns, types, records } = recordset(
+      table,
+      changes.map((c) => c.values as Record<string, unknown>),
+      {},
+      changes.map((c) => ({ id: c.id, version: c.version })),
+    );
+    const set = sql.join(
+      [...columns.map((c) => sql`${sql.identifier(c.name)} = x.${sql.identifier(c.name)}`), sql`${sql.identifier(table.version.name)} = ${table}.${sql.identifier(table.version.name)} + 1`],
+      sql`, `,
+    );
+    const statement = sql`update ${table} set ${set} from jsonb_to_recordset(${records}::jsonb) as x(${types}, "id" integer, "version" integer)
+      where ${table}.${sql.identifier(table.id.name)} = x."id" and ${table}.${sql.identifier(table.version.name)} = x."version" and ${table}.${sql.identifier(table.tenantId.name)} = ${this.tenantId}
+      returning 1`;
+    // its own transaction (a savepoint inside the caller's): the rows that did match are rolled back too
+    return this.transaction(async (tx) => {
+      const n = rowCount(await tx.database.execute(statement));
+      if (n !== changes.length) throw new StaleVersionError();
+      return n;
+    });
   }
 
   /**

@@ -9,6 +9,7 @@ import type { Db } from "./client";
 import { createTenantWithAdmin } from "./queries/accounts";
 import type { AnyEntity } from "./entity";
 import { agentEntity } from "./queries/agents";
+import { contactEntity } from "./queries/contacts";
 import { bankAccountEntity } from "./queries/bank-accounts";
 import { invoiceSectionalEntity } from "./queries/invoice-sectionals";
 import { itemEntity } from "./queries/items";
@@ -16,7 +17,9 @@ import { paymentModalityEntity } from "./queries/payment-modalities";
 import { serviceEntity } from "./queries/services";
 import { initTenantDefaults } from "./queries/tenant-defaults";
 import { TenantScope } from "./scope";
-import { bankAccounts, fieldValues, invoiceSectionals, tenants, users, vatRates, type Tenant, type User } from "./schema";
+import { bankAccounts, contacts, fieldValues, invoiceSectionals, tenants, users, vatRates, type Tenant, type User } from "./schema";
+import { SEED_CONTACTS } from "./seed-contacts";
+import type { Option } from "@/lib/schemas/entity";
 import { hashPassword } from "@/lib/auth/password";
 
 export const DEMO_LOGIN = { username: "demo", password: "demo1234" } as const;
@@ -109,6 +112,7 @@ export async function seedDemoData(db: Db): Promise<Seeded> {
   }
   await seedLookupTables(db, demo.tenant.id, DEMO_LOOKUPS);
   await seedLookupTables(db, rossi.tenant.id, ROSSI_LOOKUPS);
+  for (const tenant of [demo.tenant, rossi.tenant]) await seedContacts(new TenantScope(db, tenant.id));
   return { demo, rossi };
 }
 
@@ -213,6 +217,26 @@ async function seedLookupTables(db: Db, tenantId: number, seed: LookupSeed): Pro
   for (const s of seed.sectionals) await seedRecord(invoiceSectionalEntity, scope, s);
   const usual = modalities.get(seed.usualPaymentModality);
   if (usual) await db.update(tenants).set({ paymentModalityId: usual }).where(eq(tenants.id, tenantId));
+}
+
+/** The Anagrafica of a seeded tenant (db/seed-contacts.ts), after its lookup tables; skipped when it has contacts. */
+async function seedContacts(scope: TenantScope): Promise<void> {
+  if ((await scope.count(contacts)) > 0) return;
+  const all = { limit: 1000 };
+  const modalities = await paymentModalityEntity.options(scope, all);
+  const accounts = await bankAccountEntity.options(scope, all);
+  const [agent] = await agentEntity.options(scope, all);
+  const pick = (list: Option[], i: number) => (list.length ? { id: list[i % list.length]!.id } : null);
+  for (const { customerPayment, supplierPayment, withAgent, ...c } of SEED_CONTACTS) {
+    await seedRecord(contactEntity, scope, {
+      ...c,
+      customerPaymentModality: customerPayment ? pick(modalities, customerPayment[0]) : null,
+      customerBankAccount: customerPayment ? pick(accounts, customerPayment[1]) : null,
+      supplierPaymentModality: supplierPayment ? pick(modalities, supplierPayment[0]) : null,
+      supplierBankAccount: supplierPayment ? pick(accounts, supplierPayment[1]) : null,
+      agent: withAgent && agent ? { id: agent.id } : null,
+    });
+  }
 }
 
 async function existing(db: Db, username: string): Promise<{ tenant: Tenant; admin: User } | undefined> {

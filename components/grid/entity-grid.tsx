@@ -45,6 +45,8 @@ export interface EntityGridProps<TSaved = unknown> {
   canDelete?: boolean;
   /** 'Cambia colore' among the operations (default true; false for a table without row colours). */
   canChangeColor?: boolean;
+  /** Change it to reload the rows after a change made outside the grid's own form (e.g. an import). */
+  reloadKey?: number | string;
 }
 
 /**
@@ -66,6 +68,7 @@ export function EntityGrid<TSaved = unknown>({
   rowActions,
   canDelete = true,
   canChangeColor = true,
+  reloadKey: outsideReloads = 0,
 }: EntityGridProps<TSaved>) {
   const apiUrl = api.url;
   const dialog = useEntityFormDialog();
@@ -100,7 +103,7 @@ export function EntityGrid<TSaved = unknown>({
         initial={initial}
         params={params}
         rowColorTable={canChangeColor ? api.table : undefined}
-        reloadKey={reloadKey}
+        reloadKey={`${reloadKey}:${outsideReloads}`}
         height={height}
         onEdit={dialog.openEdit}
         onSelectionChange={onSelectionChange}

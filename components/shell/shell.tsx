@@ -13,6 +13,7 @@ import { isRememberable, LAST_ROUTE_COOKIE, routeTitle, type MenuItem } from "@/
 import { subscriptionLine } from "@/lib/subscription";
 import { TENANT_LOGO_CHANGED_EVENT, TenantSettingsModal } from "@/components/settings/tenant-settings-modal";
 import { ProfileDialog } from "./profile-dialog";
+import { SessionRolesProvider } from "./session-roles";
 import { SideMenu } from "./side-menu";
 
 export interface ShellUser {
@@ -110,67 +111,69 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
   }
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b border-border bg-white px-3 shadow-sm">
-        <Button variant="ghost" size="icon" aria-label="Menu" onClick={toggleMenu} data-testid="menu-toggle">
-          <MenuIcon size={20} />
-        </Button>
-        {logo ? (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img src={logo} alt={tenant.denomination} className="max-h-[70px] max-w-[200px] object-contain" style={{ maxHeight: 40 }} />
-        ) : (
-          <button
-            type="button"
-            className="rounded-md border border-dashed border-primary-300 px-3 py-1 text-sm font-semibold text-primary-700"
-            onClick={() => alertDialog(LOGO_HINT)}
-            title={LOGO_HINT}
-          >
-            {tenant.denomination}
-          </button>
-        )}
-        <div id="time-tracker-slot" className="flex-1" />
-        <SubscriptionLine sub={sub} className="hidden items-center gap-2 text-sm md:flex" testId="subscription" />
-        <Button variant="secondary" size="sm" onClick={() => setProfileOpen(true)}>
-          <span className="inline-block h-3 w-3 rounded-full border border-border" style={{ background: user.color }} aria-hidden />
-          Profilo
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onLogout}>
-          Logout
-        </Button>
-      </header>
-      {/* phones: the top bar has no room, the subscription gets a line of its own under it */}
-      <SubscriptionLine sub={sub} className="flex items-center justify-between gap-2 border-b border-border bg-white px-3 py-1 text-xs md:hidden" testId="subscription-mobile" />
-      {tenant.isDemo && (
-        <div className="flex flex-wrap items-center justify-center gap-3 bg-primary-700 px-4 py-2 text-center text-white" data-testid="demo-cta">
-          <span>Questa è la demo. Prova il gestionale per la tua attività: 30 giorni gratis, senza carta di credito.</span>
-          <Link href="/sign-up" className="rounded-md bg-white px-3 py-1 font-semibold text-primary-800 hover:bg-primary-50">
-            Prova gratis
-          </Link>
-        </div>
-      )}
-      <div className="relative flex flex-1">
-        {desktop && menuOpen && (
-          <aside className="w-60 shrink-0 border-r border-border bg-white" data-testid="side-menu">
-            <SideMenu items={menu} pathname={pathname} />
-          </aside>
-        )}
-        {!desktop && overlayOpen && (
-          <div className="fixed inset-0 z-50" data-testid="side-menu-overlay">
-            <div className="absolute inset-0 bg-black/30" onClick={() => setOverlayOpen(false)} />
-            <aside className="absolute inset-y-0 left-0 w-64 overflow-y-auto bg-white shadow-xl" data-testid="side-menu">
-              <SideMenu items={menu} pathname={pathname} />
-            </aside>
+    <SessionRolesProvider roles={user.roles}>
+      <div className="flex min-h-screen flex-col">
+        <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b border-border bg-white px-3 shadow-sm">
+          <Button variant="ghost" size="icon" aria-label="Menu" onClick={toggleMenu} data-testid="menu-toggle">
+            <MenuIcon size={20} />
+          </Button>
+          {logo ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={logo} alt={tenant.denomination} className="max-h-[70px] max-w-[200px] object-contain" style={{ maxHeight: 40 }} />
+          ) : (
+            <button
+              type="button"
+              className="rounded-md border border-dashed border-primary-300 px-3 py-1 text-sm font-semibold text-primary-700"
+              onClick={() => alertDialog(LOGO_HINT)}
+              title={LOGO_HINT}
+            >
+              {tenant.denomination}
+            </button>
+          )}
+          <div id="time-tracker-slot" className="flex-1" />
+          <SubscriptionLine sub={sub} className="hidden items-center gap-2 text-sm md:flex" testId="subscription" />
+          <Button variant="secondary" size="sm" onClick={() => setProfileOpen(true)}>
+            <span className="inline-block h-3 w-3 rounded-full border border-border" style={{ background: user.color }} aria-hidden />
+            Profilo
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onLogout}>
+            Logout
+          </Button>
+        </header>
+        {/* phones: the top bar has no room, the subscription gets a line of its own under it */}
+        <SubscriptionLine sub={sub} className="flex items-center justify-between gap-2 border-b border-border bg-white px-3 py-1 text-xs md:hidden" testId="subscription-mobile" />
+        {tenant.isDemo && (
+          <div className="flex flex-wrap items-center justify-center gap-3 bg-primary-700 px-4 py-2 text-center text-white" data-testid="demo-cta">
+            <span>Questa è la demo. Prova il gestionale per la tua attività: 30 giorni gratis, senza carta di credito.</span>
+            <Link href="/sign-up" className="rounded-md bg-white px-3 py-1 font-semibold text-primary-800 hover:bg-primary-50">
+              Prova gratis
+            </Link>
           </div>
         )}
-        <main className="min-w-0 flex-1 p-4">
-          {title && <h1 className="mb-4 text-xl font-semibold text-gray-900">{title}</h1>}
-          {children}
-        </main>
+        <div className="relative flex flex-1">
+          {desktop && menuOpen && (
+            <aside className="w-60 shrink-0 border-r border-border bg-white" data-testid="side-menu">
+              <SideMenu items={menu} pathname={pathname} />
+            </aside>
+          )}
+          {!desktop && overlayOpen && (
+            <div className="fixed inset-0 z-50" data-testid="side-menu-overlay">
+              <div className="absolute inset-0 bg-black/30" onClick={() => setOverlayOpen(false)} />
+              <aside className="absolute inset-y-0 left-0 w-64 overflow-y-auto bg-white shadow-xl" data-testid="side-menu">
+                <SideMenu items={menu} pathname={pathname} />
+              </aside>
+            </div>
+          )}
+          <main className="min-w-0 flex-1 p-4">
+            {title && <h1 className="mb-4 text-xl font-semibold text-gray-900">{title}</h1>}
+            {children}
+          </main>
+        </div>
+        <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} onSaved={(u) => setUser((x) => ({ ...x, ...u }))} />
+        <TenantSettingsModal />
+        {tenant.isDemo && chatScriptUrl && <Script src={chatScriptUrl} strategy="lazyOnload" />}
       </div>
-      <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} onSaved={(u) => setUser((x) => ({ ...x, ...u }))} />
-      <TenantSettingsModal />
-      {tenant.isDemo && chatScriptUrl && <Script src={chatScriptUrl} strategy="lazyOnload" />}
-    </div>
+    </SessionRolesProvider>
   );
 }
 

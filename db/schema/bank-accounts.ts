@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdAt, rowColor, version } from "./columns";
+import { createdAt, rowColor, tenantKey, version } from "./columns";
 import { tenants } from "./tenants";
 
 import type { BankAccountType } from "../../lib/schemas/lookup-enums";
@@ -22,6 +22,8 @@ export const bankAccounts = pgTable(
   (t) => [
     // grid default sort and the bank-account selects
     index("bank_accounts_tenant_name_idx").on(t.tenantId, t.bankName),
+    // what same-tenant references (the contacts' payment defaults) point at
+    tenantKey("bank_accounts_tenant_id_key", t),
   ],
 );
 

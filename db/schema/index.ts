@@ -9,3 +9,4 @@ export * from "./agents";
 export * from "./bank-accounts";
 export * from "./payment-modalities";
 export * from "./invoice-sectionals";
+export * from "./contacts";

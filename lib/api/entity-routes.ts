@@ -10,9 +10,12 @@
  *   GET    {url}/create-form-data       { [field]: draft, formData }
  *   GET    {url}/update-form-data/{id}  { [field]: record, formData }
  *   GET    {url}/get/{id}               { [field]: record }
- *   GET    {url}/get-filtered-list      ajax-select options { options: [{ id, toString }] }
+ *   GET    {url}/get-filtered-list      ajax-select options { options: [{ id, toString }] } (query, offset, limit, and
+ *                                        the entity's own filter parameters: selectable.filter)
  *   POST   {url}                        create (multipart, JSON field [field]): 'Salvataggio effettuato'
  *   POST   {url}/{id}                   update (version required: stale → 409): 'Modifica effettuata'
+ *                                        (both answer { status, message, dialogMessage?, [field] }: dialogMessage
+ *                                        from the declaration's saveNotice, when it has something to say)
  *   DELETE {url}/{id}                   delete (in use → 409)
  *
  * Entity-specific calls are route files of their own beside it (static segments win over the catch-all).
@@ -63,7 +66,10 @@ export function entityRoutes(entity: AnyEntity): { GET: RouteHandler; POST: Rout
     if (second === undefined) {
       if (first === "export" && entity.grid) return exportGridResponse(ctx.scope, entity.grid, ctx.req.nextUrl.searchParams);
       if (first === "create-form-data") return ok(await entity.formDataResponse(ctx.scope, undefined, ctx.req.nextUrl.searchParams));
-      if (first === "get-filtered-list" && entity.selectable) return optionsResponse(await entity.options(ctx.scope, parseOptionsQuery(ctx.req.nextUrl.searchParams)));
+      if (first === "get-filtered-list" && entity.selectable) {
+        const params = ctx.req.nextUrl.searchParams;
+        return optionsResponse(await entity.options(ctx.scope, parseOptionsQuery(params), entity.selectable.filter?.(params)));
+      }
     } else {
       if (first === "update-form-data") return ok(await entity.formDataResponse(ctx.scope, parseId(second)));
       if (first === "get") return ok({ [field]: await entity.get(ctx.scope, parseId(second)) });
@@ -76,8 +82,9 @@ export function entityRoutes(entity: AnyEntity): { GET: RouteHandler; POST: Rout
     if (path.length > 1) throw new NotFoundError(UNKNOWN_CALL);
     const id = path.length === 1 ? parseId(path[0]) : undefined;
     const input = await readEntity(ctx.req, field, entity.input);
-    if (id === undefined) return ok({ message: SAVED_MESSAGE, [field]: await entity.create(ctx.scope, input) });
-    return ok({ message: UPDATED_MESSAGE, [field]: await entity.update(ctx.scope, id, input) });
+    const saved = id === undefined ? await entity.create(ctx.scope, input) : await entity.update(ctx.scope, id, input);
+    const dialogMessage = await entity.saveNotice?.(ctx.scope, saved);
+    return ok({ message: id === undefined ? SAVED_MESSAGE : UPDATED_MESSAGE, ...(dialogMessage ? { dialogMessage } : {}), [field]: saved });
   });
 
   const DELETE = guarded<{ path?: string[] }>(entity.role, async (ctx) => {

@@ -9,6 +9,7 @@ import {
   codiceFiscaleSchema,
   decodeOmocodia,
   ibanSchema,
+  partitaIvaCheckDigit,
   partitaIvaSchema,
 } from "./identifiers";
 
@@ -19,6 +20,11 @@ describe("Partita IVA", () => {
     expect(checkPartitaIva("12345678901")).toBe("La partita IVA non è valida (cifra di controllo errata)");
     expect(checkPartitaIva("1234567890")).toBe("La partita IVA deve essere composta da 11 cifre");
     expect(checkPartitaIva("00000000000")).toBe("La partita IVA non è valida");
+  });
+  it("computes the check digit of ten digits", () => {
+    expect(partitaIvaCheckDigit("1234567890")).toBe("3");
+    expect(partitaIvaCheckDigit("0123456789")).toBe("7");
+    expect(() => partitaIvaCheckDigit("123")).toThrow();
   });
   it("zod schema normalises and reports the Italian message", () => {
     expect(partitaIvaSchema.parse(" IT12345678903 ")).toBe("12345678903");

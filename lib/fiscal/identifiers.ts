@@ -24,6 +24,12 @@ function luhnCheckDigit(first10: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
+/** The 11th digit of a Partita IVA (or numeric codice fiscale) from its first ten (rules §6.1). */
+export function partitaIvaCheckDigit(first10: string): string {
+  if (!/^\d{10}$/.test(first10)) throw new Error("servono 10 cifre");
+  return String(luhnCheckDigit(first10));
+}
+
 /** Partita IVA: 11 digits, Luhn check digit (rules §6.1). A leading "IT" is tolerated. */
 export function checkPartitaIva(value: string): string | null {
   let v = normalizeIdentifier(value);

@@ -12,3 +12,7 @@ export type PaymentExpirationType = (typeof PAYMENT_EXPIRATION_TYPES)[number];
 /** Tipologia di clienti of an invoice sectional. */
 export const SECTIONAL_TYPOLOGIES = ["Tutti", "Persone fisiche", "Persone giuridiche"] as const;
 export type SectionalTypology = (typeof SECTIONAL_TYPOLOGIES)[number];
+
+/** A contact is a company (persona giuridica: Ragione sociale) or a person (persona fisica: Nome, Cognome). */
+export const CONTACT_KINDS = ["COMPANY", "PERSON"] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];

@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
-import { Placeholder, ShellPage } from "@/components/shell/shell-page";
+import { ContactsGrid } from "@/components/contacts/contacts-grid";
+import { EntityPage } from "@/components/grid/entity-page";
+import { contactEntity } from "@/db/queries/contacts";
 
 export const metadata: Metadata = { title: "Anagrafica" };
 
 export default function Page() {
-  return (
-    <ShellPage path="/anagrafica">
-      <Placeholder title="Anagrafica" />
-    </ShellPage>
-  );
+  return <EntityPage path="/anagrafica" entity={contactEntity} Grid={ContactsGrid} />;
 }

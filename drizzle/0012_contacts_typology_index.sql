@@ -1,0 +1,2 @@
+-- The Anagrafica's Tipologia and Clienti / Fornitori filters: the count of a filtered list reads this index alone.
+CREATE INDEX "contacts_tenant_kind_role_idx" ON "contacts" USING btree ("tenant_id","kind","is_customer","is_supplier");
