@@ -10,3 +10,4 @@ export * from "./bank-accounts";
 export * from "./payment-modalities";
 export * from "./invoice-sectionals";
 export * from "./contacts";
+export * from "./counters";
