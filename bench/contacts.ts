@@ -25,7 +25,7 @@ import { contactEntity, contactsGrid } from "@/db/queries/contacts";
 import { TenantScope } from "@/db/scope";
 import { partitaIvaCheckDigit } from "@/lib/fiscal/identifiers";
 import { readSpreadsheet } from "@/lib/import/read-spreadsheet";
-import { listGrid } from "@/lib/grid/define";
+import { listGrid } from "@/lib/grid/list";
 import { cappedCountQuery, ESTIMATE_TRUSTED_FROM, estimateQuery, pageQuery } from "@/lib/grid/query";
 import { parseGridRequest } from "@/lib/grid/request";
 import { contactImportOptionsSchema } from "@/lib/schemas/contact-import";

@@ -19,8 +19,8 @@ import { openDatabase } from "@/db/client";
 import { createTenantWithAdmin } from "@/db/queries/accounts";
 import { fieldValuesGrid } from "@/db/queries/field-values";
 import { TenantScope } from "@/db/scope";
-import { listGrid } from "@/lib/grid/define";
 import { exportGridResponse } from "@/lib/grid/export";
+import { listGrid } from "@/lib/grid/list";
 import { cappedCountQuery, countQuery, ESTIMATE_TRUSTED_FROM, estimateQuery, pageQuery } from "@/lib/grid/query";
 import { parseGridRequest } from "@/lib/grid/request";
 

@@ -2,7 +2,8 @@ import { redirect } from "next/navigation";
 import type { Role } from "@/db/schema";
 import { authorize } from "@/lib/api/route";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { listGrid, type Grid, type GridPage } from "@/lib/grid/define";
+import type { Grid, GridPage } from "@/lib/grid/define";
+import { listGrid } from "@/lib/grid/list";
 
 /**
  * The first block of a grid page, for server components: the same query as the list route, with the

@@ -25,7 +25,7 @@ import type { AnyEntity } from "@/db/entity";
 import { DELETED_MESSAGE, SAVED_MESSAGE, UPDATED_MESSAGE } from "@/db/entity";
 import { NotFoundError } from "@/lib/errors";
 import { exportGridResponse } from "@/lib/grid/export";
-import { listGrid, listGridIds } from "@/lib/grid/define";
+import { listGrid, listGridIds } from "@/lib/grid/list";
 import { optionsQuerySchema, type OptionsQuery } from "@/lib/schemas/options-query";
 import { parseId, readEntity, validate } from "./body";
 import { ok } from "./respond";

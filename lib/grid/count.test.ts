@@ -11,7 +11,8 @@ import { createTenantWithAdmin } from "@/db/queries/accounts";
 import { TenantScope } from "@/db/scope";
 import { fieldValues } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
-import { defineGrid, listGrid } from "./define";
+import { defineGrid } from "./define";
+import { listGrid } from "./list";
 import { EXACT_COUNT_CAP, SMALL_TABLE_ROWS } from "./query";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);

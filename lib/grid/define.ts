@@ -1,6 +1,8 @@
 /**
  * Server-paged grids: one definition per entity list, from which the list route, the export route
- * and the server component's first block are all built.
+ * and the server component's first block are all built (list.ts runs it, export.ts exports it).
+ * This module only declares: it loads none of the query code, so the query modules may import it
+ * and nothing here imports them back.
  *
  *   export const fieldValuesGrid = defineGrid({
  *     name: "field-values",
@@ -20,15 +22,10 @@
  * Only what a definition names can reach SQL: sortModel, filterModel and columns are matched
  * against the column whitelist and every value travels as a bound parameter.
  */
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import type { ScopedJoin, TenantScope, TenantTable } from "@/db/scope";
-import { parseGridRequest, type GridRequestInput } from "./request";
-import { queryGrid, queryGridIds } from "./query";
-import { queryTotals, resolveTotals, type GridTotal, type ResolvedTotal } from "./totals";
-
-export type { GridTotal } from "./totals";
+import type { ScopedJoin, TenantTable } from "@/db/scope";
 
 export type GridColumnType =
   | "text"
@@ -106,6 +103,18 @@ export interface GridDefinition<P extends Record<string, unknown> = Record<strin
   totals?: readonly (string | GridTotal)[];
 }
 
+/** A declared total: a column's field, with the aggregate when it is not the plain sum (see totals.ts). */
+export interface GridTotal {
+  field: string;
+  /** An aggregate over the filtered rows (default `coalesce(sum(column), 0)`). */
+  sql?: SQL;
+}
+
+export interface ResolvedTotal {
+  field: string;
+  sql: SQL;
+}
+
 /** A grid of any parameter type (its params are validated by the grid's own schema). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- P is checked where each grid is declared
 export type AnyGrid = Grid<any>;
@@ -127,6 +136,26 @@ export interface Grid<P extends Record<string, unknown> = Record<string, unknown
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 const RESERVED = new Set(["rowColor", "version", "globalSearch"]);
+
+const NUMERIC_TYPES = new Set(["integer", "decimal", "percentage", "currency", "currency4", "currency8"]);
+
+export function isNumericType(type: string): boolean {
+  return NUMERIC_TYPES.has(type);
+}
+
+/** Checks the declared totals against the columns (a bad declaration is a programming error). */
+export function resolveTotals(gridName: string, byField: ReadonlyMap<string, ResolvedColumn>, declared: readonly (string | GridTotal)[] | undefined): ResolvedTotal[] {
+  const seen = new Set<string>();
+  return (declared ?? []).map((d) => {
+    const total = typeof d === "string" ? { field: d } : d;
+    const col = byField.get(total.field);
+    if (!col) throw new Error(`grid ${gridName}: totale su colonna sconosciuta "${total.field}"`);
+    if (!isNumericType(col.type)) throw new Error(`grid ${gridName}: totale su colonna non numerica "${total.field}"`);
+    if (seen.has(total.field)) throw new Error(`grid ${gridName}: totale "${total.field}" ripetuto`);
+    seen.add(total.field);
+    return { field: total.field, sql: total.sql ?? sql`coalesce(sum(${col.sql}), 0)` };
+  });
+}
 
 /** Validates a definition once at module load (a bad definition is a programming error). */
 export function defineGrid<P extends Record<string, unknown> = Record<string, unknown>>(def: GridDefinition<P>): Grid<P> {
@@ -223,32 +252,4 @@ export interface GridPage {
 export interface GridIds {
   ids: number[];
   count: number;
-}
-
-/**
- * The list query for server components (first block on first paint) and for the list route.
- * `searchParams` is the same query the client sends (URLSearchParams or a plain object).
- * Totals come with `totals=1` in the query or `{ totals: true }` (the server component's first block),
- * when the grid declares them; they run beside the page and the count.
- */
-export async function listGrid<P extends Record<string, unknown>>(
-  scope: TenantScope,
-  grid: Grid<P>,
-  searchParams: GridRequestInput,
-  options: { totals?: boolean } = {},
-): Promise<GridPage> {
-  const request = parseGridRequest(grid, searchParams);
-  const withTotals = (request.withTotals || options.totals === true) && grid.totals.length > 0;
-  const [page, totals] = await Promise.all([queryGrid(scope, grid, request), withTotals ? queryTotals(scope, grid, request) : undefined]);
-  return totals ? { ...page, totals } : page;
-}
-
-/** All ids of the filtered set (select-all), capped at 1,000,000. */
-export async function listGridIds<P extends Record<string, unknown>>(
-  scope: TenantScope,
-  grid: Grid<P>,
-  searchParams: GridRequestInput,
-): Promise<GridIds> {
-  const request = parseGridRequest(grid, searchParams);
-  return queryGridIds(scope, grid, request);
 }

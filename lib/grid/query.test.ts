@@ -5,7 +5,8 @@ import { createTenantWithAdmin } from "@/db/queries/accounts";
 import { TenantScope } from "@/db/scope";
 import { fieldValues } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
-import { defineGrid, listGrid, listGridIds } from "./define";
+import { defineGrid } from "./define";
+import { listGrid, listGridIds } from "./list";
 import { estimateCount } from "./query";
 import { parseGridRequest } from "./request";
 

@@ -6,7 +6,8 @@ import { TenantScope } from "@/db/scope";
 import { fieldValues } from "@/db/schema";
 import { BadRequestError } from "@/lib/errors";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
-import { defineGrid, listGrid, type GridColumn } from "./define";
+import { defineGrid, type GridColumn } from "./define";
+import { listGrid } from "./list";
 import { queryTotals } from "./totals";
 import { parseGridRequest } from "./request";
 
