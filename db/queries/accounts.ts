@@ -41,15 +41,17 @@ export async function authenticate(db: Db, login: string, password: string, addr
   const key = normalizeLogin(login);
   if (!key || !password) return { ok: false, reason: "invalid" };
   const user = await findUserByLogin(db, key);
-  const wait = await secondsToWait(db, key, address, user?.id);
+  // the username and the e-mail of one account count as one (lib/auth/throttle.ts)
+  const subject = { login: key, userId: user?.id };
+  const wait = await secondsToWait(db, subject, address);
   if (wait > 0) return { ok: false, reason: "throttled", wait };
   // Verify against a dummy hash when the user is missing so timing does not reveal accounts.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !ok) {
-    await recordFailure(db, key, address);
+    await recordFailure(db, subject, address);
     return { ok: false, reason: "invalid" };
   }
-  await clearFailures(db, key, address);
+  await clearFailures(db, subject, address);
   if (user.disabled) return { ok: false, reason: "disabled" };
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return { ok: true, user };
@@ -195,7 +197,7 @@ export async function usePasswordToken(db: Db, kind: "reset" | "invite", token: 
       .set({ passwordHash, version: sql`${users.version} + 1` })
       .where(and(eq(users.id, burnt.userId), eq(users.tenantId, burnt.tenantId)))
       .returning();
-    await clearFailures(tx, user!.username);
+    await clearFailures(tx, { login: user!.username, userId: user!.id });
     // a reset ends every session of the account (whoever knew the old password is out)
     await revokeUserSessions(tx, user!.id, "password");
     return user;

@@ -1,13 +1,17 @@
 /**
  * Login throttling that slows attackers without locking the owner out:
  *
- * - per login name and client address (login_attempts "p:<login>|<address>"): after 3 failures from
+ * - per account and client address (login_attempts "p:<account>|<address>"): after 3 failures from
  *   one address, that address waits 5 s, 10 s, 20 s… up to 15 minutes before its next try on the account;
- * - per login name (login_attempts "l:<login>"): after 10 failures from any addresses, addresses this
+ * - per account (login_attempts "<account>", below): after 10 failures from any addresses, addresses this
  *   account has not logged in from in the last 90 days wait the same growing time — while a correct
  *   password from a known good address (a session of the account from it) still works at once;
  * - per client address (rate_limits "ip:<address>"): at most 30 failed logins in 15 minutes across all
  *   accounts (spraying one password over many accounts), then every login from it waits the window out.
+ *
+ * The account is the user's id when the login names one ("u:<id>": its username and its e-mail are one
+ * account, counted together), else the login name itself ("l:<login>"), so logins that name nobody are
+ * slowed down the same way and their answers tell nothing.
  *
  * The address is the socket's, or what a trusted proxy reports (scripts/server.mjs): a forged
  * X-Forwarded-For header never changes it.
@@ -29,8 +33,14 @@ export function waitSecondsAfter(failures: number): number {
   return Math.min(MAX_WAIT_S, 2 ** (failures - FREE_FAILURES) * 5);
 }
 
-const pairKey = (login: string, address: string) => `p:${login}|${address}`;
-const accountKey = (login: string) => `l:${login}`;
+/** What a login names: its user, or the login name alone when it names nobody. */
+export interface LoginSubject {
+  login: string;
+  userId?: number;
+}
+
+const accountKey = ({ login, userId }: LoginSubject) => (userId === undefined ? `l:${login}` : `u:${userId}`);
+const pairKey = (subject: LoginSubject, address: string) => `p:${accountKey(subject)}|${address}`;
 const addressKey = (address: string) => `ip:${address}`;
 
 async function waitFor(db: Db, key: string, freeFailures: number, now: number): Promise<number> {
@@ -51,17 +61,17 @@ export async function isKnownAddress(db: Db, userId: number, address: string): P
 }
 
 /**
- * Seconds this address must still wait before a login attempt on `login` is even checked (0 = go
- * ahead). `userId` is the account behind the login name, when there is one.
+ * Seconds this address must still wait before a login attempt on `subject` is even checked (0 = go
+ * ahead).
  */
-export async function secondsToWait(db: Db, login: string, address: string, userId: number | undefined, now = Date.now()): Promise<number> {
+export async function secondsToWait(db: Db, subject: LoginSubject, address: string, now = Date.now()): Promise<number> {
   const byAddress = await peekRateLimit(db, addressKey(address), LIMITS.loginFailuresPerAddress, now);
   // failures so far: the 30th failure closes the window for this address
   if (byAddress.hits >= LIMITS.loginFailuresPerAddress.max) return byAddress.retryAfter;
-  const pair = await waitFor(db, pairKey(login, address), FREE_FAILURES, now);
+  const pair = await waitFor(db, pairKey(subject, address), FREE_FAILURES, now);
   if (pair > 0) return pair;
-  const account = await waitFor(db, accountKey(login), ACCOUNT_SLOWDOWN_FAILURES, now);
-  if (account > 0 && !(userId !== undefined && (await isKnownAddress(db, userId, address)))) return account;
+  const account = await waitFor(db, accountKey(subject), ACCOUNT_SLOWDOWN_FAILURES, now);
+  if (account > 0 && !(subject.userId !== undefined && (await isKnownAddress(db, subject.userId, address)))) return account;
   return 0;
 }
 
@@ -73,15 +83,15 @@ async function bump(db: Db, key: string, now: number): Promise<void> {
     .onConflictDoUpdate({ target: loginAttempts.key, set: { failures: sql`${loginAttempts.failures} + 1`, lastFailureAt: at } });
 }
 
-export async function recordFailure(db: Db, login: string, address: string, now = Date.now()): Promise<void> {
-  await bump(db, pairKey(login, address), now);
-  await bump(db, accountKey(login), now);
+export async function recordFailure(db: Db, subject: LoginSubject, address: string, now = Date.now()): Promise<void> {
+  await bump(db, pairKey(subject, address), now);
+  await bump(db, accountKey(subject), now);
   await hitRateLimit(db, addressKey(address), LIMITS.loginFailuresPerAddress, now);
 }
 
-/** A correct password: this address's and the account's failures are forgiven. */
-export async function clearFailures(db: Db, login: string, address?: string): Promise<void> {
-  await db.delete(loginAttempts).where(eq(loginAttempts.key, accountKey(login)));
-  if (address !== undefined) await db.delete(loginAttempts).where(eq(loginAttempts.key, pairKey(login, address)));
-  else await db.delete(loginAttempts).where(sql`${loginAttempts.key} like ${`p:${login.replace(/[\\%_]/g, "\\$&")}|%`}`);
+/** A correct password: this address's failures on the account, or every address's when none is given, and the account's are forgiven. */
+export async function clearFailures(db: Db, subject: LoginSubject, address?: string): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, accountKey(subject)));
+  if (address !== undefined) await db.delete(loginAttempts).where(eq(loginAttempts.key, pairKey(subject, address)));
+  else await db.delete(loginAttempts).where(sql`${loginAttempts.key} like ${`p:${accountKey(subject).replace(/[\\%_]/g, "\\$&")}|%`}`);
 }
