@@ -239,8 +239,7 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
         onCloseRef.current();
       });
     return () => controller.abort();
-    // form is stable; loadSeq forces a reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- form and claim/refuse are stable for an entityName, the rest is read through refs: only another record (loadUrl), loadSeq or a refusal reloads
   }, [loadUrl, entityName, loadSeq, refused]);
 
   // Any change clears the server's messages. After a failed save the whole form is validated again on

@@ -16,7 +16,7 @@ export interface FormFieldProps<
   TName extends FieldPath<TFieldValues>,
   TTransformed = TFieldValues,
 > {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- react-hook-form's own default for the form's context type: the field never reads the context, so it accepts a form of any
   control: Control<TFieldValues, any, TTransformed>;
   name: TName;
   label?: ReactNode;

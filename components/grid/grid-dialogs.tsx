@@ -109,7 +109,7 @@ export function ExportDialog({
   const [format, setFormat] = useState<"csv" | "xlsx">("xlsx");
   useEffect(() => {
     if (open) setSelected(exportable.filter((c) => initiallySelected.includes(c.field)).map((c) => c.field));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the selection is reset when the dialog opens only; the parent's column arrays change identity on its renders and must not undo the user's ticks
   }, [open]);
   return (
     <Modal

@@ -161,7 +161,7 @@ export function useGridData({ url, initial, query, reloadKey, onSelectionChange 
     alertShownRef.current = false;
     setSelection(new Set());
     loadBlock(0, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the query's content (queryKey), not on the query object rebuilt every render; loadBlock and the first block are read as of that change
   }, [queryKey, reloadKey]);
 
   useEffect(() => {

@@ -105,7 +105,7 @@ export function useGridLayout(gridName: string, columns: readonly GridColumnMeta
     .filter((c) => c.meta);
   // one array per distinct layout, so memoised rows and headers only re-render when columns change
   const shownKey = current.map((c) => `${c.meta.field}:${c.width}`).join(",");
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the layout's content (shownKey), not on `current`, a new array every render: that identity is what the memo exists to keep
   const shown = useMemo(() => current, [shownKey, byField]);
 
   const resizeRef = useRef<{ field: string; startX: number; startWidth: number } | null>(null);

@@ -321,7 +321,7 @@ export function readTree(xml: string): X {
   return root;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tree of an arbitrary received XML (readTree): its shape is unknown until each field is read and checked below, through text/str/arr
 type X = any;
 
 function text(v: X): string | null {

@@ -22,10 +22,9 @@ export function toLatin1(text: string, maxLength: number): string {
   }
   let s = text.normalize("NFC").replace(REPLACE_RE, (c) => REPLACEMENTS[c]);
   // Characters outside Latin-1: keep their base letter when they are accented (ő → o), else drop.
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- tab, LF and CR are named on purpose: they are the control characters FatturaPA's Latin fields allow
   s = s.replace(/[^\x09\x0a\x0d\x20-\x7e\xa1-\xff]/gu, (c) => {
     const base = c.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-     
     return /^[\x20-\x7e\xa1-\xff]+$/.test(base) ? base : "";
   });
   s = s.trim();
@@ -49,7 +48,7 @@ export function toAscii(text: string, maxLength: number): string {
 
 /** True when the text contains only characters the Latin fields accept. */
 export function isLatin1Safe(text: string): boolean {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- tab, LF and CR are named on purpose: they are the control characters FatturaPA's Latin fields allow
   return !/[^\x09\x0a\x0d\x20-\x7e\xa0-\xff]/.test(text);
 }
 

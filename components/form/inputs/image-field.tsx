@@ -252,7 +252,7 @@ export function ImageField({
             onPointerUp={onPointerUp}
             onPointerCancel={onPointerUp}
           >
-            {/* eslint-disable-next-line @next/next/no-img-element */}
+            {/* eslint-disable-next-line @next/next/no-img-element -- a blob: URL of the chosen file, drawn at the crop view's exact pixel size: next/image cannot optimise or load object URLs */}
             <img src={loaded.url} alt="" draggable={false} style={{ width: view.width, height: view.height }} className="block opacity-60" />
             <div
               role="slider"
@@ -281,14 +281,14 @@ export function ImageField({
           </div>
           {resultUrl && (
             <figure className="flex flex-col gap-1 text-xs text-gray-600">
-              {/* eslint-disable-next-line @next/next/no-img-element */}
+              {/* eslint-disable-next-line @next/next/no-img-element -- a blob: URL of the cropped JPEG, made in the browser: nothing for next/image to optimise */}
               <img src={resultUrl} alt={`${label}: anteprima del ritaglio`} className="max-h-[120px] max-w-[240px] rounded border border-border object-contain" />
               <figcaption>Anteprima</figcaption>
             </figure>
           )}
         </div>
       ) : mode === "server" && src ? (
-        // eslint-disable-next-line @next/next/no-img-element
+        // eslint-disable-next-line @next/next/no-img-element -- the stored image arrives as a data: URL (or a same-origin URL behind the session cookie), which next/image's optimiser cannot fetch
         <img src={src} alt={label} className="w-fit rounded border border-border object-contain" style={{ maxHeight: previewMaxHeight, maxWidth: "100%" }} />
       ) : (
         <p className="text-sm text-gray-500">{mode === "removed" ? "Immagine eliminata" : "Nessuna immagine"}</p>

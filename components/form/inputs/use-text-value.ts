@@ -44,7 +44,7 @@ export function useTextValue<T>({ value, onChange, onBlur, parse, format, format
     lastEmitted.current = value;
     setText(show(value, focused.current));
     setInvalidMessage(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs only when the value changes from outside; `show` (a new closure each render over format/parse props) must not re-run it and overwrite the text being typed
   }, [value]);
 
   const emit = (next: T | string | null) => {
