@@ -48,6 +48,10 @@ describe.each(kinds)("counters on %s", (kind) => {
       await setCounter(tx, "activity", n - 1);
     });
     expect(await a.transaction((tx) => takeNext(tx, "activity"))).toBe(3);
+    // the other tenant's series of the same key is its own row
+    expect(await b.transaction((tx) => lockCounter(tx, "activity"))).toBe(1);
+    await b.transaction((tx) => setCounter(tx, "activity", 7));
+    expect(await a.transaction((tx) => lockCounter(tx, "activity"))).toBe(3);
   });
 
   it("refuses a malformed key", async () => {

@@ -2,12 +2,13 @@
  * Progressive numbers per tenant and series (table counters). A number is taken in the saving
  * transaction: the counter row stays locked until it commits, so concurrent saves queue on it and get
  * consecutive numbers, and a save that rolls back gives its number back — no gap, no duplicate.
+ * Through the scope's upsert() and lockRow(), which add the tenant themselves.
  *
  *   const n = await takeNext(tx, "activity");              // 1, 2, 3…
  *   const current = await lockCounter(tx, "invoice:2026:1"); // locked, for checks before numbering
  */
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { counters } from "./schema";
 import type { TenantScope } from "./scope";
 
@@ -20,31 +21,20 @@ function checkKey(key: string): void {
 /** The next number of the series (1 for a new series), its row locked until the transaction ends. */
 export async function takeNext(tx: TenantScope, key: string): Promise<number> {
   checkKey(key);
-  const [row] = await tx.platform
-    .insert(counters)
-    .values({ tenantId: tx.tenantId, key, value: 1 })
-    .onConflictDoUpdate({ target: [counters.tenantId, counters.key], set: { value: sql`${counters.value} + 1` } })
-    .returning({ value: counters.value });
+  const row = await tx.upsert(counters, [counters.key], { key, value: 1 }, { value: sql`${counters.value} + 1` });
   return Number(row!.value);
 }
 
 /** The series' current number (0 for a new series), its row locked until the transaction ends (SELECT … FOR UPDATE). */
 export async function lockCounter(tx: TenantScope, key: string): Promise<number> {
   checkKey(key);
-  await tx.platform.insert(counters).values({ tenantId: tx.tenantId, key, value: 0 }).onConflictDoNothing();
-  const [row] = await tx.platform
-    .select({ value: counters.value })
-    .from(counters)
-    .where(and(eq(counters.tenantId, tx.tenantId), eq(counters.key, key)))
-    .for("update");
+  await tx.upsert(counters, [counters.key], { key, value: 0 });
+  const row = await tx.lockRow(counters, eq(counters.key, key));
   return Number(row!.value);
 }
 
-/** Sets the series' number (e.g. back by one when its last document is deleted); lock it first. */
+/** Sets the series' number (e.g. back by one when its last document is deleted); lock it first. A series not used yet starts from it. */
 export async function setCounter(tx: TenantScope, key: string, value: number): Promise<void> {
   checkKey(key);
-  await tx.platform
-    .update(counters)
-    .set({ value })
-    .where(and(eq(counters.tenantId, tx.tenantId), eq(counters.key, key)));
+  await tx.upsert(counters, [counters.key], { key, value }, { value });
 }

@@ -9,8 +9,13 @@ import { tenants, type Tenant } from "./schema";
 /** A business table: it has an id and a tenant_id, and may have a version. */
 export type TenantTable = PgTable & { id: PgColumn; tenantId: PgColumn; version?: PgColumn };
 
+/** A tenant table keyed by something other than an id (counters: tenant_id and key): upsert() and lockRow() take it. */
+export type TenantKeyedTable = PgTable & { tenantId: PgColumn };
+
 type Row<T extends PgTable> = T["$inferSelect"];
 type NewRow<T extends PgTable> = Omit<T["$inferInsert"], "tenantId" | "id" | "version">;
+/** upsert()'s changes to an existing row: values or SQL over its columns (`sql\`${t.value} + 1\``), never tenant_id. */
+type UpsertSet<T extends PgTable> = { [K in Exclude<keyof T["$inferInsert"], "tenantId">]?: T["$inferInsert"][K] | SQL };
 
 export interface ListOptions {
   where?: SQL | undefined;
@@ -139,20 +144,46 @@ export class TenantScope {
   /**
    * The unscoped database, for platform tables that are not business data: global login
    * uniqueness, password tokens, sessions, the mail outbox. Never use it for tenant tables: their
-   * reads go through select()/list()/find(), their writes through insert()/update()/updateWhere()/delete().
+   * reads go through select()/list()/find()/lockRow(), their writes through insert()/upsert()/update()/updateWhere()/delete().
    */
   get platform(): Db {
     return this.database;
   }
 
   /** The tenant condition ANDed with the caller's conditions. */
-  where<T extends TenantTable>(table: T, ...conditions: (SQL | undefined)[]): SQL {
+  where<T extends TenantKeyedTable>(table: T, ...conditions: (SQL | undefined)[]): SQL {
     return and(eq(table.tenantId, this.tenantId), ...conditions) as SQL;
   }
 
   /** A select whose tables all carry the tenant condition (see ScopedSelect). */
   select<F extends SelectedFields>(fields: F): ScopedSelect<F> {
     return new ScopedSelect(this.database, this, fields);
+  }
+
+  /**
+   * Inserts a row of this tenant or, when this tenant already has one with the same `key` (a unique index
+   * on tenant_id and those columns), applies `set` to it — nothing without `set`: INSERT … ON CONFLICT
+   * (tenant_id, key…) DO UPDATE / DO NOTHING. The row is written with this tenant's id and the conflict
+   * target leads with tenant_id, so the update can only reach this tenant's row. Returns the inserted or
+   * updated row; undefined when the row existed and there was no `set`. Inside a transaction the row stays
+   * locked until it ends (counters: concurrent callers queue on it).
+   */
+  async upsert<T extends TenantKeyedTable>(table: T, key: readonly PgColumn[], values: Omit<T["$inferInsert"], "tenantId">, set?: UpsertSet<T>): Promise<Row<T> | undefined> {
+    const insert = this.database.insert(table as PgTable).values({ ...(values as object), tenantId: this.tenantId } as never);
+    const target = [table.tenantId, ...key];
+    const rows = (await (set ? insert.onConflictDoUpdate({ target, set: set as never }) : insert.onConflictDoNothing({ target })).returning()) as Row<T>[];
+    return rows[0];
+  }
+
+  /** This tenant's row matching `where`, locked until the transaction ends (SELECT … FOR UPDATE); undefined when there is none. */
+  async lockRow<T extends TenantKeyedTable>(table: T, where: SQL): Promise<Row<T> | undefined> {
+    const rows = (await this.database
+      .select()
+      .from(table as PgTable)
+      .where(this.where(table, where))
+      .limit(1)
+      .for("update")) as Row<T>[];
+    return rows[0];
   }
 
   /** Sets `values` on every row of this tenant matching `where`; returns the changed ids. */
