@@ -155,7 +155,7 @@ async function main() {
     };
 
     for (const c of cases) {
-      const req = parseGridRequest(contactsGrid, c.params);
+      const req = parseGridRequest(contactsGrid, c.params, scope);
       const page = pageQuery(scope, contactsGrid, req, req.limit, req.startRow).toSQL();
       const count = cappedCountQuery(scope, contactsGrid, req).toSQL();
       const estimate = estimateQuery(scope, contactsGrid, req).toSQL();

@@ -105,7 +105,7 @@ async function main() {
 
     const results: { label: string; api: [number, number]; raw: [number, number]; rows: number; count: number | null; exact: boolean }[] = [];
     for (const c of cases) {
-      const req = parseGridRequest(fieldValuesGrid, c.params);
+      const req = parseGridRequest(fieldValuesGrid, c.params, scope);
       const page = pageQuery(scope, fieldValuesGrid, req, req.limit, req.startRow).toSQL();
       const count = (req.countMode === "exact" ? countQuery(scope, fieldValuesGrid, req) : cappedCountQuery(scope, fieldValuesGrid, req)).toSQL();
       const estimate = estimateQuery(scope, fieldValuesGrid, req).toSQL();

@@ -5,6 +5,7 @@
  */
 import "server-only";
 import type { AnyEntity } from "./entity";
+import { activityEntity } from "./queries/activities";
 import { agentEntity } from "./queries/agents";
 import { bankAccountEntity } from "./queries/bank-accounts";
 import { contactEntity } from "./queries/contacts";
@@ -13,6 +14,7 @@ import { invoiceSectionalEntity } from "./queries/invoice-sectionals";
 import { itemEntity } from "./queries/items";
 import { paymentModalityEntity } from "./queries/payment-modalities";
 import { serviceEntity } from "./queries/services";
+import { timeEntryEntity } from "./queries/time-entries";
 import { userEntity } from "./queries/users-admin";
 import { vatRateEntity } from "./queries/vat-rates";
 
@@ -27,6 +29,8 @@ export const ENTITIES: readonly AnyEntity[] = [
   invoiceSectionalEntity,
   userEntity,
   contactEntity,
+  activityEntity,
+  timeEntryEntity,
 ];
 
 /** The entity whose rows live in `tableName` (row colours), if any. */

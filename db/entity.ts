@@ -29,7 +29,7 @@ import { and, asc, eq, getTableName, notInArray, sql, type SQL } from "drizzle-o
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Role } from "@/db/schema";
-import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
+import { ApiError, BadRequestError, NotFoundError, ValidationError } from "@/lib/errors";
 import { escapeLike } from "@/lib/grid/filters";
 import type { AnyGrid } from "@/lib/grid/define";
 import type { EntityApi, Option } from "@/lib/schemas/entity";
@@ -90,14 +90,27 @@ export interface SearchText {
   raw: string;
 }
 
+/** A record the generic tests create before an example that needs it (its own exampleRefs first). */
+export interface ExampleRef {
+  example: Record<string, unknown>;
+  api: EntityApi;
+  exampleRefs?: Record<string, ExampleRef>;
+}
+
 export interface Related {
   refs: Record<string, Option | null>;
   children: Record<string, unknown[]>;
+  /** What the declaration's `derived` read for this row (read-only data: a history, totals). */
+  derived: Record<string, unknown>;
 }
 
 export interface EntityHooks<T extends TenantTable, In> {
-  /** Inside the save's transaction, before the row is written (existing: the row before an update). */
-  beforeWrite?: (tx: TenantScope, input: In, existing: Row<T> | undefined) => Promise<void>;
+  /**
+   * Inside the save's transaction, before the row is written (existing: the row before an update). May
+   * return more columns to write, which only the transaction can know (a number taken from a counter,
+   * instants computed from a date and times).
+   */
+  beforeWrite?: (tx: TenantScope, input: In, existing: Row<T> | undefined) => Promise<void | Partial<T["$inferInsert"]>>;
   /** Inside the save's transaction, after the row and its children are written. */
   afterWrite?: (tx: TenantScope, row: Row<T>, input: In, existing: Row<T> | undefined) => Promise<void>;
   /** Before a delete (e.g. refuse with a 409 while something uses the record). */
@@ -127,7 +140,17 @@ export interface EntityDefinition<T extends TenantTable, I extends z.ZodType, O 
     uniqueDefault?: string;
   };
   refs?: Record<string, RefDef>;
+  /**
+   * Rows the acting user may reach at all (get, forms, update, delete, selects): e.g. a time entry only
+   * by its own user unless ROLE_ADMIN. Another row answers as missing (404), like another tenant's.
+   */
+  visible?: (scope: TenantScope) => SQL | undefined;
   children?: Record<string, ChildrenDef>;
+  /**
+   * Read-only data the record answers with beside its columns, read in the same scope (a job's state
+   * history and hours): never written from the input.
+   */
+  derived?: (scope: TenantScope, row: Row<T>) => Promise<Record<string, unknown>>;
   /** Input → the table's own columns (references and children are written from their declarations). */
   values: (input: z.infer<I>, existing: Row<T> | undefined) => Partial<T["$inferInsert"]>;
   /** Row + resolved references and children → the response JSON. */
@@ -151,6 +174,11 @@ export interface EntityDefinition<T extends TenantTable, I extends z.ZodType, O 
   saveNotice?: (scope: TenantScope, saved: z.infer<O>) => Promise<string | undefined> | string | undefined;
   /** A valid input, for the generic cross-tenant and bad-input tests (and as documentation). */
   example: Record<string, unknown>;
+  /**
+   * References the example needs that must exist first (a job's customer): the generic tests save each
+   * target's example in the same tenant and put { id } under the key.
+   */
+  exampleRefs?: Record<string, ExampleRef>;
   /**
    * A valid input that can be saved again, for entities whose example cannot be saved twice (a user's
    * e-mail is unique across tenants): the generic tests create through it. Default: the example.
@@ -257,7 +285,7 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
   }
 
   async function toJson(scope: TenantScope, row: Row<T>): Promise<Out> {
-    const related: Related = { refs: {}, children: {} };
+    const related: Related = { refs: {}, children: {}, derived: def.derived ? await def.derived(scope, row) : {} };
     for (const [name, r] of refs) {
       const id = (row as Record<string, unknown>)[columnKey(def.table, r.column)] as number | null;
       if (id === null || id === undefined) related.refs[name] = null;
@@ -289,7 +317,13 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
     }
   }
 
-  const getRow = (scope: TenantScope, id: number) => scope.getOrThrow(def.table, id, def.messages.notFound) as Promise<Row<T>>;
+  async function getRow(scope: TenantScope, id: number): Promise<Row<T>> {
+    const only = def.visible?.(scope);
+    if (!only) return scope.getOrThrow(def.table, id, def.messages.notFound) as Promise<Row<T>>;
+    const row = await scope.find(def.table, id);
+    if (!row || (await scope.count(def.table, and(eq(def.table.id, id), only))) === 0) throw new NotFoundError(def.messages.notFound);
+    return row as Row<T>;
+  }
 
   return {
     ...def,
@@ -312,8 +346,8 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
       return mapConstraintErrors(
         () =>
           scope.transaction(async (tx) => {
-            await def.hooks?.beforeWrite?.(tx, input, undefined);
-            const row = (await tx.insert(def.table, { ...def.values(input, undefined), ...(await refColumns(tx, input)) } as never)) as Row<T>;
+            const extra = (await def.hooks?.beforeWrite?.(tx, input, undefined)) ?? {};
+            const row = (await tx.insert(def.table, { ...def.values(input, undefined), ...extra, ...(await refColumns(tx, input)) } as never)) as Row<T>;
             await writeChildren(tx, row.id as number, input, true);
             await def.hooks?.afterWrite?.(tx, row, input, undefined);
             return toJson(tx, row);
@@ -328,8 +362,8 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
         () =>
           scope.transaction(async (tx) => {
             const existing = await getRow(tx, id);
-            await def.hooks?.beforeWrite?.(tx, input, existing);
-            const row = (await tx.update(def.table, id, version, { ...def.values(input, existing), ...(await refColumns(tx, input)) } as never)) as Row<T>;
+            const extra = (await def.hooks?.beforeWrite?.(tx, input, existing)) ?? {};
+            const row = (await tx.update(def.table, id, version, { ...def.values(input, existing), ...extra, ...(await refColumns(tx, input)) } as never)) as Row<T>;
             await writeChildren(tx, id, input, false);
             await def.hooks?.afterWrite?.(tx, row, input, existing);
             return toJson(tx, row);
@@ -354,7 +388,7 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
       if (!def.selectable) throw new Error(`entità ${def.api.field}: selectable non dichiarato`);
       const q = query.trim();
       const rows = await scope.list(def.table, {
-        where: and(def.selectable.where, where, q ? def.selectable.search({ contains: `%${escapeLike(q)}%`, startsWith: `${escapeLike(q)}%`, raw: q }) : undefined),
+        where: and(def.selectable.where, def.visible?.(scope), where, q ? def.selectable.search({ contains: `%${escapeLike(q)}%`, startsWith: `${escapeLike(q)}%`, raw: q }) : undefined),
         orderBy: [...def.selectable.orderBy, asc(def.table.id)],
         limit,
         offset,
@@ -363,7 +397,7 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
     },
 
     async listAll(scope) {
-      const rows = await scope.list(def.table, { orderBy: [...(def.listOrder ?? []), asc(def.table.id)] });
+      const rows = await scope.list(def.table, { where: def.visible?.(scope), orderBy: [...(def.listOrder ?? []), asc(def.table.id)] });
       return Promise.all(rows.map((r) => toJson(scope, r)));
     },
   };

@@ -4,7 +4,13 @@ import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { NotFoundError, StaleVersionError } from "@/lib/errors";
 import type { Db } from "./client";
-import { tenants, type Tenant } from "./schema";
+import { tenants, type Role, type Tenant } from "./schema";
+
+/** The user a request acts for (TenantScope.actor). */
+export interface Actor {
+  userId: number;
+  roles: readonly Role[];
+}
 
 /** A business table: it has an id and a tenant_id, and may have a version. */
 export type TenantTable = PgTable & { id: PgColumn; tenantId: PgColumn; version?: PgColumn };
@@ -139,7 +145,20 @@ export class TenantScope {
   constructor(
     private readonly database: Db,
     readonly tenantId: number,
+    /** Who acts (the session's user), when a request does: written to histories, and some lists show only the user's own rows. */
+    readonly actor?: Actor,
   ) {}
+
+  /** The acting user's id; an error where a write needs one and no request gave it (a programming error). */
+  get actorId(): number {
+    if (!this.actor) throw new Error("operazione senza utente");
+    return this.actor.userId;
+  }
+
+  /** Whether the acting user has `role` (no actor: a server task, which may do everything). */
+  actorHas(role: Role): boolean {
+    return !this.actor || this.actor.roles.includes(role);
+  }
 
   /**
    * The unscoped database, for platform tables that are not business data: global login
@@ -343,6 +362,6 @@ export class TenantScope {
 
   /** Runs `fn` in one transaction with a scope bound to it. */
   async transaction<R>(fn: (scope: TenantScope) => Promise<R>): Promise<R> {
-    return this.database.transaction(async (tx) => fn(new TenantScope(tx as unknown as Db, this.tenantId)));
+    return this.database.transaction(async (tx) => fn(new TenantScope(tx as unknown as Db, this.tenantId, this.actor)));
   }
 }

@@ -18,7 +18,7 @@
  */
 import "server-only";
 import { and, asc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
-import { defineEntity } from "@/db/entity";
+import { byText, defineEntity } from "@/db/entity";
 import { users, type Role, type User } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
 import { ApiError, BadRequestError, ForbiddenError, TooManyRequestsError, ValidationError } from "@/lib/errors";
@@ -157,6 +157,11 @@ export const userEntity = defineEntity({
     toString: userToString(u),
   }),
   draft: () => ({ email: "", firstName: "", lastName: "", roles: ["ROLE_USER"], color: NEW_USER_COLOR, lastLoginAt: null, active: true, invitationPending: true }),
+  // the user filters of the time-entry list and the reports
+  selectable: {
+    search: (t) => sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}) ilike ${t.contains}`,
+    orderBy: [byText(users.lastName), byText(users.firstName)],
+  },
   hooks: {
     async beforeWrite(tx, input, existing) {
       if (!existing) {

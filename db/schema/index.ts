@@ -11,3 +11,4 @@ export * from "./payment-modalities";
 export * from "./invoice-sectionals";
 export * from "./contacts";
 export * from "./counters";
+export * from "./activities";

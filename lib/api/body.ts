@@ -140,3 +140,17 @@ export function parseId(raw: string | undefined): number {
 export function assertCleanUrl(url: string): void {
   if (/%00/i.test(url)) throw new BadRequestError(NUL_MESSAGE);
 }
+
+/** Most ids one call may name (select-all reaches a million rows). */
+export const MAX_IDS = 1_000_000;
+
+/** The selected rows of a row operation: a form field with a comma list of ids ('Nessuna riga selezionata' when empty). */
+export function parseIdList(raw: FormDataEntryValue | null): number[] {
+  if (typeof raw !== "string" || raw.trim() === "") throw new BadRequestError("Nessuna riga selezionata");
+  const parts = raw.split(",").map((s) => s.trim());
+  if (parts.length > MAX_IDS) throw new BadRequestError("Troppe righe selezionate");
+  return parts.map((s) => {
+    if (!/^\d{1,10}$/.test(s) || Number(s) <= 0 || Number(s) > 2_147_483_647) throw new BadRequestError("Identificativi delle righe non validi");
+    return Number(s);
+  });
+}

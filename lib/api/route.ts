@@ -68,7 +68,7 @@ export function assertSameOrigin(req: NextRequest, always = false): void {
 export async function authorize(user: CurrentUser | null, role: Role | null): Promise<{ user: CurrentUser; scope: TenantScope }> {
   if (!user) throw new UnauthorizedError();
   if (!hasRole(user, role)) throw new ForbiddenError();
-  return { user, scope: new TenantScope(await getDb(), user.tenantId) };
+  return { user, scope: new TenantScope(await getDb(), user.tenantId, { userId: user.id, roles: user.roles }) };
 }
 
 /**

@@ -25,7 +25,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import type { ScopedJoin, TenantTable } from "@/db/scope";
+import type { ScopedJoin, TenantScope, TenantTable } from "@/db/scope";
 
 export type GridColumnType =
   | "text"
@@ -90,8 +90,11 @@ export interface GridDefinition<P extends Record<string, unknown> = Record<strin
   defaultSort: SortItem[];
   /** The grid's own query parameters (plus addedParams), validated; failures are a 400. */
   params?: z.ZodType<P>;
-  /** Fixed conditions from the grid's parameters (ANDed with the tenant condition and the filters). */
-  baseWhere?: (params: P) => SQL | undefined;
+  /**
+   * Fixed conditions from the grid's parameters (ANDed with the tenant condition and the filters), and from
+   * the scope's acting user where a list shows some users only their own rows (time entries).
+   */
+  baseWhere?: (params: P, scope?: TenantScope) => SQL | undefined;
   /** Joins for columns of other tables: `[{ table: fieldValues, on: eq(agents.titleId, fieldValues.id) }]` (left by default; the tenant condition is added). */
   joins?: readonly ScopedJoin[];
   /** Export file name without extension (default: name). */

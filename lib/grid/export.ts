@@ -251,7 +251,7 @@ export async function exportGridResponse(scope: TenantScope, grid: AnyGrid, sear
   withoutPaging.delete("startRow");
   withoutPaging.delete("offset");
   withoutPaging.delete("limit");
-  const req = parseGridRequest(grid, withoutPaging);
+  const req = parseGridRequest(grid, withoutPaging, scope);
   const columns = exportColumns(grid, req, params.get("columns"));
   req.columns = columns;
   const name = fileName(grid, format);

@@ -23,7 +23,7 @@ export async function listGrid<P extends Record<string, unknown>>(
   searchParams: GridRequestInput,
   options: { totals?: boolean } = {},
 ): Promise<GridPage> {
-  const request = parseGridRequest(grid, searchParams);
+  const request = parseGridRequest(grid, searchParams, scope);
   const withTotals = (request.withTotals || options.totals === true) && grid.totals.length > 0;
   const [page, totals] = await Promise.all([queryGrid(scope, grid, request), withTotals ? queryTotals(scope, grid, request) : undefined]);
   return totals ? { ...page, totals } : page;
@@ -35,6 +35,6 @@ export async function listGridIds<P extends Record<string, unknown>>(
   grid: Grid<P>,
   searchParams: GridRequestInput,
 ): Promise<GridIds> {
-  const request = parseGridRequest(grid, searchParams);
+  const request = parseGridRequest(grid, searchParams, scope);
   return queryGridIds(scope, grid, request);
 }

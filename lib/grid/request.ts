@@ -4,6 +4,7 @@
  * 400 with an Italian message; nothing here ever reaches SQL text except through the whitelist.
  */
 import type { SQL } from "drizzle-orm";
+import type { TenantScope } from "@/db/scope";
 import { BadRequestError, ValidationError, zodMessages } from "@/lib/errors";
 import type { Grid, ResolvedColumn, SortItem, AnyGrid } from "./define";
 import { compileFilter, compileSearch, sortExpr, type FilterModel } from "./filters";
@@ -161,7 +162,7 @@ export function parseGridParams<P>(grid: AnyGrid, q: Record<string, string>): P 
   return r.data as P;
 }
 
-export function parseGridRequest<P extends Record<string, unknown>>(grid: Grid<P>, input: GridRequestInput): GridRequest<P> {
+export function parseGridRequest<P extends Record<string, unknown>>(grid: Grid<P>, input: GridRequestInput, scope?: TenantScope): GridRequest<P> {
   const q = toRecord(input);
   const limit = intParam(q.limit, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT);
   const startRow = intParam(q.startRow ?? q.offset, q.startRow !== undefined ? "startRow" : "offset", 0, 0, MAX_START_ROW);
@@ -175,7 +176,7 @@ export function parseGridRequest<P extends Record<string, unknown>>(grid: Grid<P
   // (…, sort column, id) index can be read in one direction (forwards or backwards) with no re-sort.
   const tieDirection = sort.at(-1)?.sort ?? "asc";
   if (!sort.some((s) => grid.byField.get(s.colId)?.sql === grid.table.id)) orderBy.push(sortExpr({ type: "integer", sql: grid.table.id } as ResolvedColumn, tieDirection));
-  const where = [grid.baseWhere?.(params), ...filters.where, compileSearch(grid.columns, search)];
+  const where = [grid.baseWhere?.(params, scope), ...filters.where, compileSearch(grid.columns, search)];
   return {
     startRow,
     limit,

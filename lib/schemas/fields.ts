@@ -45,6 +45,10 @@ export const entityRef = z.object({
 });
 export type EntityRef = z.infer<typeof entityRef>;
 
+/** A reference the record needs: missing or null fails with `required` (e.g. 'Il campo "Cliente" è richiesto'). */
+export const requiredRef = (required: string) =>
+  z.union([entityRef, z.null(), z.undefined()], { error: "Riferimento non valido" }).refine((v): v is EntityRef => !!v, required);
+
 /** An optional reference: null, undefined or { id, toString }. */
 export const optionalEntityRef = entityRef.nullable().optional();
 
@@ -169,3 +173,25 @@ export const optionalEmail = z
 /** 'HH:mm' (00:00-23:59). */
 export const timeField = (message = "Orario non valido (formato HH:mm)") =>
   z.string({ error: message }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, message);
+
+/** A calendar date as the forms send it ('yyyy-MM-dd'), a real day of years 1000-9999; `required` words the empty value. */
+export function dateField(required?: string, message = "Data non valida (formato gg/mm/aaaa)") {
+  return z
+    .string({ error: required ?? message })
+    .trim()
+    .min(1, required ?? message)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => {
+      const [y, m, d] = v.split("-").map(Number) as [number, number, number];
+      if (y < 1000) return false;
+      const day = new Date(Date.UTC(y, m - 1, d));
+      return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+    }, message);
+}
+
+/** An optional date: empty or null is null. */
+export const optionalDate = (message?: string) =>
+  z
+    .union([z.literal(""), z.null(), dateField(undefined, message)])
+    .optional()
+    .transform((v) => (v ? v : null));
