@@ -375,9 +375,10 @@ function writeSection(block: string) {
     "autocannon runs in its own process on the same 2 cores as the servers and PostgreSQL, and other work was running on the machine (see the load",
     "average): absolute figures and above all the p99 tails move from run to run; the ratios to the ceiling of the same rounds are what the targets check.",
     "p99 < 150 ms at 100 connections needs about 700 req/s at the very least (Little's law: 100 connections / 0.15 s), which the ceiling with the app's connection settings does not hold steadily here either.",
-    "The app's p99 is mostly the first request of each of the 100 new connections of a round: node:cluster's primary hands a new connection to a worker",
-    "and waits for the worker to take it before handing it the next, and a worker saturated by Next takes it only between busy event-loop turns",
-    "(measured: the requests slower than 1 s all started in the first 20 ms of a round). Kept-alive connections, as between nginx and the instances, skip it.",
+    "The app's p99 came mostly from the first request of each of the 100 new connections of a round while node:cluster ran its default round-robin:",
+    "the primary handed a new connection to a worker and waited for the worker to take it, which a worker saturated by Next did only between busy",
+    "event-loop turns (measured: the requests slower than 1 s all started in the first 20 ms of a round). npm start now lets the workers accept",
+    "connections themselves (SCHED_NONE, scripts/server.mjs). Kept-alive connections, as between nginx and the instances, skip connection set-up either way.",
   ].join("\n");
   const section = `${heading}\n\nThe built app over HTTP on PostgreSQL, beside a plain node:http ceiling measured in the same run. Output of the last run:\n\n${block}\n\n${notes}\n`;
   const start = text.indexOf(heading);

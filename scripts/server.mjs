@@ -1,7 +1,7 @@
 // npm start — the production server: Next.js behind a small node:http front.
 //
 // - With DATABASE_URL (a PostgreSQL server) it runs one worker process per core (node:cluster, the
-//   primary hands connections round-robin); WEB_CONCURRENCY overrides the count. The embedded PGlite
+//   workers accept connections themselves, see below); WEB_CONCURRENCY overrides the count. The embedded PGlite
 //   database can be opened by one process only, so without DATABASE_URL there is a single process.
 // - Route handlers cannot see the socket, so this front writes the client's address into the
 //   x-gestionale-client header of every request, replacing whatever the client sent: the socket's
@@ -97,6 +97,13 @@ async function serve() {
 
 const count = workerCount();
 if (count > 1 && cluster.isPrimary) {
+  // Workers accept on the shared listening socket and the OS hands each new connection to one that is
+  // waiting in accept(). Node's default (SCHED_RR) has the primary accept every connection and pass it to
+  // the next worker in turn, waiting for that worker to take it: under full load a burst of new
+  // connections queued behind busy event loops (seconds in bench:http's first requests) while the other
+  // worker was free. The OS may spread connections less evenly than round-robin; NODE_CLUSTER_SCHED_POLICY=rr
+  // restores Node's default. Set before the first fork: the primary freezes the policy then.
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   console.log(`Gestionale: ${count} processi su http://${hostname}:${port}`);
   for (let i = 0; i < count; i++) cluster.fork();
   let stopping = false;
