@@ -36,12 +36,13 @@ export function DialogHost() {
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-(--z-dialog) bg-gray-950/30" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-(--z-dialog) w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-5 shadow-2xl outline-none">
-          <AlertDialog.Title className="text-base font-semibold text-primary-900">{(current.kind === "alert" && current.title) || DIALOG_TITLE}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 whitespace-pre-line break-words text-gray-800">
+        {/* a long message (a form's many errors) scrolls inside; the title and the buttons stay in view */}
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-(--z-dialog) flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-surface p-5 shadow-2xl outline-none">
+          <AlertDialog.Title className="shrink-0 text-base font-semibold text-primary-900">{(current.kind === "alert" && current.title) || DIALOG_TITLE}</AlertDialog.Title>
+          <AlertDialog.Description data-dialog-body className="mt-2 min-h-0 overflow-y-auto overscroll-contain whitespace-pre-line break-words text-gray-800">
             {current.message}
           </AlertDialog.Description>
-          <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <div className="mt-5 flex shrink-0 flex-wrap justify-end gap-2">
             {current.kind === "alert" && (
               <AlertDialog.Action asChild>
                 <Button>OK</Button>

@@ -86,6 +86,44 @@ test.describe("phone 390×844", () => {
     await expectInViewport(page, dialog.getByRole("button", { name: "Salva" }));
   });
 
+  test("a long alert scrolls its messages and keeps its title and OK in view", async ({ page }) => {
+    await login(page);
+    await page.goto("/agenti");
+    await page.getByRole("button", { name: "Nuovo agente" }).click();
+    const form = page.getByRole("dialog", { name: "Inserimento agente" });
+    await form.getByRole("textbox", { name: "Nome", exact: true }).fill("Molti errori");
+    // the server refuses the save with a long list of messages (as a many-row form can)
+    const errors = Array.from({ length: 40 }, (_, i) => `Provvigione ${i + 1}: la percentuale deve essere compresa tra 0 e 100`);
+    await page.route(
+      (url) => url.pathname === "/api/agents",
+      (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({ status: 400, json: { status: "error", message: ["Errore nella compilazione dei campi", ...errors].join("\n"), errors } })
+          : route.fallback(),
+    );
+    await form.getByRole("button", { name: "Salva" }).click();
+    const alert = page.getByRole("alertdialog");
+    await expect(alert).toContainText(errors[0]!);
+    await expectInViewport(page, alert);
+    await expectInViewport(page, alert.getByRole("heading", { name: "Attenzione" }));
+    await expectInViewport(page, alert.getByRole("button", { name: "OK" }));
+    // the messages are taller than their frame, which scrolls to the last one
+    const messages = alert.locator("[data-dialog-body]");
+    const scrolled = () => messages.evaluate((el) => ({ top: el.scrollTop, overflow: el.scrollHeight - el.clientHeight }));
+    const start = await scrolled();
+    expect(start.top).toBe(0);
+    expect(start.overflow).toBeGreaterThan(100);
+    await messages.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    const end = await scrolled();
+    expect(end.top).toBeGreaterThan(0);
+    expect(Math.abs(end.top - end.overflow)).toBeLessThanOrEqual(1);
+    await expectInViewport(page, messages);
+    await expectInViewport(page, alert.getByRole("button", { name: "OK" }));
+    await alert.getByRole("button", { name: "OK" }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(form).toBeVisible();
+  });
+
   test("an agent gets a second commission row, and payment rows keep their delete button", async ({ page }) => {
     await login(page);
     await page.goto("/agenti");
