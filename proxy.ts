@@ -9,7 +9,7 @@ import { revokeSession } from "@/db/queries/sessions";
 import { resolveUser } from "@/lib/auth/current-user";
 import { forgetSession } from "@/lib/auth/session-cache";
 import { SESSION_COOKIES } from "@/lib/auth/session-token";
-import { decideNavigation, isRememberable, LAST_ROUTE_COOKIE } from "@/lib/navigation";
+import { decideNavigation, isOwnNavigation, isRememberable, LAST_ROUTE_COOKIE } from "@/lib/navigation";
 import { contentSecurityPolicy, originOf } from "@/lib/security-headers";
 
 /**
@@ -22,7 +22,8 @@ export default async function proxy(req: NextRequest) {
   const user = await resolveUser(req.cookies);
   const staleCookie = !user && SESSION_COOKIES.some((name) => req.cookies.has(name));
   const lastRoute = req.cookies.get(LAST_ROUTE_COOKIE)?.value ?? null;
-  const decision = decideNavigation(path, user, lastRoute);
+  // the demo logout on /login is a state change: never on another site's link or form
+  const decision = decideNavigation(path, user, lastRoute, undefined, { ownNavigation: isOwnNavigation(req.headers.get("sec-fetch-site")) });
 
   if (decision.kind === "redirect") {
     const url = req.nextUrl.clone();

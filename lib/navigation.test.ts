@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSee, decideNavigation, isRememberable, routeTitle, startPage, visibleMenu, type NavUser } from "./navigation";
+import { canSee, decideNavigation, isOwnNavigation, isRememberable, routeTitle, startPage, visibleMenu, type NavUser } from "./navigation";
 
 const all: NavUser = { username: "mario.rossi@example.it", roles: ["ROLE_USER", "ROLE_DOCUMENT", "ROLE_ADMIN"], tenantId: 2 };
 const plain: NavUser = { username: "luca@example.it", roles: ["ROLE_USER"], tenantId: 2 };
@@ -59,8 +59,12 @@ describe("navigation rules", () => {
     expect(decideNavigation("/fatture", null, null, quotes)).toEqual({ kind: "redirect", to: "/login" });
     expect(decideNavigation("/sign-up", null, null, quotes)).toEqual({ kind: "allow" });
   });
-  it("logs the demo user out on /login", () => {
+  it("logs the demo user out on /login, only on an own navigation", () => {
     expect(decideNavigation("/login", demo, "/lavori", quotes)).toEqual({ kind: "logout" });
+    expect(decideNavigation("/login", demo, "/lavori", quotes, { ownNavigation: true })).toEqual({ kind: "logout" });
+    expect(decideNavigation("/login", demo, "/lavori", quotes, { ownNavigation: false })).toEqual({ kind: "redirect", to: "/lavori" });
+    expect([undefined, null, "same-origin", "none"].map(isOwnNavigation)).toEqual([true, true, true, true]);
+    expect(["cross-site", "same-site"].map(isOwnNavigation)).toEqual([false, false]);
   });
   it("redirects a forbidden path to the last route, else the start page", () => {
     expect(decideNavigation("/fatture", plain, "/lavori", quotes)).toEqual({ kind: "redirect", to: "/lavori" });

@@ -109,12 +109,28 @@ export function isDemoUser(user: NavUser | null): boolean {
 export type NavDecision = { kind: "allow" } | { kind: "redirect"; to: string } | { kind: "logout" };
 
 /**
- * Spec section 2, navigation rules: the demo user reaching /login is logged out; a path the user
- * may not see sends them to the last remembered route (if they may see it), else / for ordinary
- * users, /dashboard for the others, /login for nobody.
+ * Whether a request was started by our own pages or by the user (address bar, bookmark), from its
+ * Sec-Fetch-Site header: absent (older browsers, scripts), 'same-origin' or 'none'. A link or form on
+ * another site, a sibling subdomain included, is not.
  */
-export function decideNavigation(path: string, user: NavUser | null, lastRoute: string | null, quoteTenants = quoteTenantIds()): NavDecision {
-  if (user && path === "/login" && user.username === "demo") return { kind: "logout" };
+export function isOwnNavigation(secFetchSite: string | null | undefined): boolean {
+  return secFetchSite == null || secFetchSite === "same-origin" || secFetchSite === "none";
+}
+
+/**
+ * Spec section 2, navigation rules: the demo user reaching /login is logged out (only on an own
+ * navigation: another site cannot end a session by linking to /login, it gets the redirect of any
+ * logged-in user); a path the user may not see sends them to the last remembered route (if they may
+ * see it), else / for ordinary users, /dashboard for the others, /login for nobody.
+ */
+export function decideNavigation(
+  path: string,
+  user: NavUser | null,
+  lastRoute: string | null,
+  quoteTenants = quoteTenantIds(),
+  { ownNavigation = true }: { ownNavigation?: boolean } = {},
+): NavDecision {
+  if (user && path === "/login" && user.username === "demo" && ownNavigation) return { kind: "logout" };
   if (user && path === "/login") return { kind: "redirect", to: fallbackRoute(user, lastRoute, quoteTenants) };
   if (canSee(user, path, quoteTenants)) return { kind: "allow" };
   if (!user) return { kind: "redirect", to: "/login" };

@@ -3,7 +3,8 @@
  * in the one guard (scripts without Origin or Sec-Fetch-Site keep working).
  */
 import { describe, expect, it } from "vitest";
-import { signUpTenant } from "../support/http";
+import { DEMO_LOGIN } from "@/db/seed";
+import { Client, signUpTenant } from "../support/http";
 
 const CROSS_SITE = "Richiesta non consentita: proviene da un altro sito";
 
@@ -75,6 +76,23 @@ describe("cross-site requests", () => {
     expect((await client.get("/api/me")).status).toBe(200);
     expect((await client.json("GET", "/api/logout", { headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
     expect((await client.get("/api/me")).status).toBe(401);
+  });
+
+  it("GET /login from another site keeps the demo session; from our own pages or the address bar it ends it", async () => {
+    const demo = await Client.as(DEMO_LOGIN.username, DEMO_LOGIN.password);
+    for (const site of ["cross-site", "same-site"]) {
+      const r = await demo.raw("GET", "/login", { headers: { "sec-fetch-site": site, "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" } });
+      expect([site, r.status]).toEqual([site, 307]);
+      expect(new URL(r.headers.get("location")!, demo.base).pathname).not.toBe("/login");
+      expect([site, (await demo.get("/api/me")).status]).toEqual([site, 200]);
+    }
+    const ours = await demo.raw("GET", "/login", { headers: { "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" } });
+    expect(ours.status).toBe(200);
+    expect((await demo.get("/api/me")).status).toBe(401);
+    // the address bar ('none') ends it too
+    const again = await Client.as(DEMO_LOGIN.username, DEMO_LOGIN.password);
+    expect((await again.raw("GET", "/login", { headers: { "sec-fetch-site": "none" } })).status).toBe(200);
+    expect((await again.get("/api/me")).status).toBe(401);
   });
 
   it("a login posted from another origin is refused too", async () => {
