@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { STATIC_SECURITY_HEADERS } from "./lib/security-headers";
+import { API_SECURITY_HEADERS, STATIC_SECURITY_HEADERS } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite must not be bundled (its first query fails when it is); argon2 and libxml2 ship native/wasm files.
@@ -13,8 +13,8 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: STATIC_SECURITY_HEADERS },
-      // API answers carry personal data: never stored by browsers or shared caches
-      { source: "/api/:path*", headers: [{ key: "Cache-Control", value: "no-store" }] },
+      // API answers: personal data never stored, and a policy that lets nothing run
+      { source: "/api/:path*", headers: API_SECURITY_HEADERS },
     ];
   },
   env: {

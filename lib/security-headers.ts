@@ -1,8 +1,9 @@
 /**
- * Security headers. Every response (next.config.ts headers()) gets the static ones; pages also get a
- * Content-Security-Policy with a fresh nonce from the proxy (proxy.ts), which Next.js puts on its own
- * scripts; 'strict-dynamic' lets those load the rest, and nothing else runs (no 'unsafe-eval' in
- * production; styles keep 'unsafe-inline' for React's style attributes).
+ * Security headers. Every response (next.config.ts headers()) gets the static ones, /api answers a
+ * policy of their own (API_SECURITY_HEADERS); pages get a Content-Security-Policy with a fresh nonce
+ * from the proxy (proxy.ts), which Next.js puts on its own scripts; 'strict-dynamic' lets those load
+ * the rest, and nothing else runs (no 'unsafe-eval' in production; styles keep 'unsafe-inline' for
+ * React's style attributes).
  */
 
 export const STATIC_SECURITY_HEADERS: { key: string; value: string }[] = [
@@ -11,6 +12,16 @@ export const STATIC_SECURITY_HEADERS: { key: string; value: string }[] = [
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
+/**
+ * API answers are data (JSON, files, exports), never a document to run: a policy that allows nothing,
+ * so an answer opened or framed as a page cannot load or run anything. Never stored by browsers or
+ * shared caches (personal data).
+ */
+export const API_SECURITY_HEADERS: { key: string; value: string }[] = [
+  { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" },
+  { key: "Cache-Control", value: "no-store" },
 ];
 
 /** The page policy for one response. `extraOrigin`: the demo's chat provider (CHAT_SCRIPT_URL), if any. */

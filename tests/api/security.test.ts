@@ -38,6 +38,12 @@ describe("security headers", () => {
     expect(me.headers.get("cache-control")).toBe("no-store");
     expect(me.headers.get("x-content-type-options")).toBe("nosniff");
     expect(me.headers.get("x-frame-options")).toBe("DENY");
+    expect(me.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    // refusals too
+    const refused = await new Client().raw("GET", "/api/me");
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(refused.headers.get("cache-control")).toBe("no-store");
   });
 });
 
