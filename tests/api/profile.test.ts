@@ -34,6 +34,13 @@ describe("profile", () => {
     expect((await client.get("/api/users/get-profile")).body.user.firstName).toBe("Primo");
   });
 
+  it("refuses a save without the version it read (400) and writes nothing", async () => {
+    const { client } = await signUpTenant();
+    const r = await client.postEntity("/api/users/set-profile", "user", { firstName: "Senza", lastName: "Versione" });
+    expect([r.status, r.body.message]).toEqual([400, "Versione mancante: ricarica i dati prima di salvare"]);
+    expect((await client.get("/api/users/get-profile")).body.user).toMatchObject({ firstName: "Anna", version: 0 });
+  });
+
   it("rejects wrong types and a bad colour", async () => {
     const { client } = await signUpTenant();
     expect((await client.postEntity("/api/users/set-profile", "user", { firstName: ["x"], lastName: "Verdi" })).status).toBe(400);

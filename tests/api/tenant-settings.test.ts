@@ -154,7 +154,8 @@ describe("Tenant settings (Impostazioni)", () => {
     expect((await c.postForm("/api/tenants/post-actual", { tenant: "{" })).status).toBe(400);
     expect((await c.postForm("/api/tenants/post-actual", { tenant: "[1]" })).status).toBe(400);
     expect((await c.postForm("/api/tenants/post-actual", { tenant: JSON.stringify(t), logoContent: "non un file" })).status).toBe(400);
-    expect((await postSettings(c, { ...t, version: undefined })).status).toBe(400);
+    const unversioned = await postSettings(c, { ...t, version: undefined });
+    expect([unversioned.status, unversioned.body.message]).toEqual([400, "Versione mancante: ricarica i dati prima di salvare"]);
     expect((await postSettings(c, { ...t, hideSunday: "no" })).status).toBe(400);
     expect((await c.get("/api/tenants/get-actual")).body.tenant).toEqual(t);
   });
