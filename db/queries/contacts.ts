@@ -237,7 +237,8 @@ export const contactEntity = defineEntity({
     };
   },
   selectable: {
-    search: (t) => sql`(${contacts.name} ilike ${t.contains} or ${contacts.code} ilike ${t.startsWith} or ${contacts.vatNumber} ilike ${t.startsWith})`,
+    // a person is often looked up by codice fiscale
+    search: (t) => sql`(${contacts.name} ilike ${t.contains} or ${contacts.code} ilike ${t.startsWith} or ${contacts.vatNumber} ilike ${t.startsWith} or ${contacts.fiscalCode} ilike ${t.startsWith})`,
     orderBy: [byText(contacts.name)],
     filter: roleFilter,
   },
