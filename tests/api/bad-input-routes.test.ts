@@ -1,0 +1,289 @@
+/**
+ * Bad input over the routes that are not an entity's standard calls (those are in bad-input.test.ts):
+ * a declared table of the other POST routes and of the option lists, each sent NUL characters, ids
+ * beyond PostgreSQL's integer range, broken JSON and wrong types. Every answer is a 4xx with an
+ * Italian message, refused at the edge (never a 500, never the database's own refusal), and nothing
+ * the route could change has changed. A new route is covered by being declared in ROUTES.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { ENTITIES } from "@/db/entities";
+import { tenantSettingsSchema } from "@/lib/schemas/tenant";
+import { Client, signUpTenant, type JsonResponse } from "../support/http";
+import { countRows } from "../support/entity-api";
+
+const NUL = "\u0000";
+/** One past PostgreSQL's integer. */
+const BIG = 2 ** 31;
+const HUGE = "99999999999999999999";
+
+/** The net of lib/api/respond.ts for a PostgreSQL data exception: bad input got past the edge. */
+const DATABASE_REFUSAL = "Dati non validi: controlla i valori inseriti";
+const ITALIAN = /(\b(non|di|del|della|il|la|le|un|una|per|tra|dati|campo|valido|valida|validi|mancante|richiesto|identificativo|nessun|nessuna|formato|tabella|colore|righe|ricerca|parametro|versione|deve|troppo|caratteri|opzioni|scegli|inviato)\b|è)/i;
+const ENGLISH = /\b(invalid|expected|received|required|error|internal|unexpected|must|should)\b/i;
+
+type Send = (c: Client) => Promise<JsonResponse>;
+interface BadRequest {
+  label: string;
+  send: Send;
+}
+
+interface Context {
+  admin: Client;
+  anonymous: Client;
+  /** The admin's tenant settings as get-actual answers them. */
+  tenant: Record<string, unknown>;
+}
+
+interface RouteDeclaration {
+  route: string;
+  /** Who calls: the tenant's admin (every role) or a client without a session (the public flows). */
+  as: "admin" | "anonymous";
+  requests: (ctx: Context) => BadRequest[];
+  /** What the route could change, read before and after: it must not move. */
+  state?: (ctx: Context) => Promise<unknown>;
+}
+
+// ---- request generators
+
+function multipart(fields: Record<string, string | Blob>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+  return fd;
+}
+
+const post = (url: string, fields: Record<string, string | Blob>): Send => (c) => c.json("POST", url, { body: multipart(fields) });
+const postRaw = (url: string, body: string, contentType: string): Send => (c) => c.json("POST", url, { body, headers: { "content-type": contentType } });
+
+/** The wrong-typed stand-in of a value (never of the value's own type, never coerced into it). */
+function wrongType(value: unknown): unknown {
+  if (typeof value === "string") return true;
+  if (typeof value === "number") return "x";
+  if (typeof value === "boolean") return "no";
+  if (Array.isArray(value)) return "x";
+  if (value && typeof value === "object") return "x";
+  return { id: BIG };
+}
+
+/**
+ * The save contract (one JSON field in a multipart body): missing, broken, not an object, a NUL in
+ * every text and in a key, every value of the wrong type, every number and reference id beyond the
+ * integer range, and a broken JSON body. `valid` is a body the route would accept; `money` names its
+ * amounts (integer cents in bigint columns, up to 10^15: beyond that instead of beyond 2^31).
+ */
+function jsonFieldRequests(url: string, field: string, valid: Record<string, unknown>, { money = [] }: { money?: string[] } = {}): BadRequest[] {
+  const withValue = (key: string, value: unknown) => post(url, { [field]: JSON.stringify({ ...valid, [key]: value }) });
+  const out: BadRequest[] = [
+    { label: "field missing", send: post(url, {}) },
+    { label: "broken JSON", send: post(url, { [field]: "{" }) },
+    { label: "truncated JSON", send: post(url, { [field]: JSON.stringify(valid).slice(0, -3) }) },
+    { label: "an array", send: post(url, { [field]: "[]" }) },
+    { label: "a number", send: post(url, { [field]: "42" }) },
+    { label: "null", send: post(url, { [field]: "null" }) },
+    { label: "NUL in a key", send: post(url, { [field]: JSON.stringify({ ...valid, [`chiave${NUL}`]: "x" }) }) },
+    { label: "NUL in the field's name", send: post(url, { [`${field}${NUL}`]: JSON.stringify(valid) }) },
+    { label: "broken JSON body", send: postRaw(url, `{"${field}": {`, "application/json") },
+    { label: "JSON body with a NUL", send: postRaw(url, JSON.stringify({ [field]: { ...valid, x: NUL } }), "application/json") },
+  ];
+  for (const [key, value] of Object.entries(valid)) {
+    if (typeof value === "string") out.push({ label: `NUL in ${key}`, send: withValue(key, `a${NUL}b`) });
+    if (typeof value === "number") {
+      if (money.includes(key)) out.push({ label: `${key} beyond 10^15 cents`, send: withValue(key, 1e15 + 1) });
+      else out.push({ label: `${key} beyond the integer range`, send: withValue(key, BIG) });
+      out.push({ label: `${key} of 20 digits`, send: withValue(key, Number(HUGE)) });
+    }
+    if (value === null || (value && typeof value === "object" && "id" in value)) out.push({ label: `${key}.id beyond the integer range`, send: withValue(key, { id: BIG }) });
+    out.push({ label: `${key} of the wrong type`, send: withValue(key, wrongType(value)) });
+  }
+  return out;
+}
+
+/** A route with an id in its path: ids that are no PostgreSQL integer, and NUL. */
+function idRequests(urlOf: (id: string) => string): BadRequest[] {
+  return [String(BIG), HUGE, "0", "-1", "1.5", "1e3", "abc", "%00", "1%00"].map((id) => ({ label: `id ${id}`, send: (c) => c.json("POST", urlOf(id)) }));
+}
+
+/** An option list (get-filtered-list): NUL in the query, out-of-range and wrong-typed paging. */
+function listRequests(url: string): BadRequest[] {
+  const get = (query: string): Send => (c) => c.get(`${url}?${query}`);
+  return [
+    { label: "NUL query", send: get("query=%00") },
+    { label: "NUL inside the query", send: get("query=ros%00si") },
+    { label: "NUL in another parameter", send: get("query=a&role=%00") },
+    { label: "offset beyond the integer range", send: get(`offset=${BIG}`) },
+    { label: "offset of 20 digits", send: get(`offset=${HUGE}`) },
+    { label: "negative offset", send: get("offset=-1") },
+    { label: "limit of 20 digits", send: get(`limit=${HUGE}`) },
+    { label: "limit not a number", send: get("limit=abc") },
+    { label: "query too long", send: get(`query=${"x".repeat(300)}`) },
+  ];
+}
+
+const CSV = "Ragione sociale;Partita IVA\nAlfa S.r.l.;\n";
+const csvFile = (text = CSV) => new Blob([text], { type: "text/csv" });
+
+/** The import calls: multipart with the file in "file" and the options as JSON in "contactImport". */
+function importRequests(url: string): BadRequest[] {
+  const withOptions = (options: string): Send => (c) => c.json("POST", url, { body: multipart({ file: csvFile(), contactImport: options }) });
+  return [
+    { label: "file missing", send: post(url, { contactImport: "{}" }) },
+    { label: "file as text", send: post(url, { file: CSV }) },
+    { label: "NUL in the file's field name", send: (c) => c.json("POST", url, { body: multipart({ [`file${NUL}`]: CSV }) }) },
+    { label: "options: broken JSON", send: withOptions("{") },
+    { label: "options: an array", send: withOptions("[]") },
+    { label: "options: NUL in onExisting", send: withOptions(JSON.stringify({ onExisting: `skip${NUL}` })) },
+    { label: "options: NUL in a mapping", send: withOptions(JSON.stringify({ mapping: [`companyName${NUL}`, null] })) },
+    { label: "options: NUL in a key", send: withOptions(JSON.stringify({ [`onExisting${NUL}`]: "skip" })) },
+    { label: "options: mapping not a list", send: withOptions(JSON.stringify({ mapping: "companyName" })) },
+    { label: "options: a number in the mapping", send: withOptions(JSON.stringify({ mapping: [BIG, null] })) },
+    { label: "options: onExisting of the wrong type", send: withOptions(JSON.stringify({ onExisting: 5 })) },
+    { label: "options: defaultRole of the wrong type", send: withOptions(JSON.stringify({ defaultRole: ["CUSTOMER"] })) },
+    { label: "broken JSON body", send: postRaw(url, "{", "application/json") },
+    { label: "a body that is no form", send: postRaw(url, "file=x", "text/plain") },
+    { label: "a NUL in a cell", send: (c) => c.json("POST", url, { body: multipart({ file: csvFile(`Ragione sociale;Note\nAlfa${NUL} S.r.l.;x${NUL}y\n`) }) }) },
+    { label: "a NUL in a header", send: (c) => c.json("POST", url, { body: multipart({ file: csvFile(`Ragione${NUL} sociale;Note\nAlfa S.r.l.;x\n`) }) }) },
+  ];
+}
+
+/** change-row-colors: the table, the ids and the colour as form fields. */
+function rowColorRequests(url: string): BadRequest[] {
+  const recolour = (fields: Record<string, string>) => post(url, { table: "field_values", ids: "1", color: "#ffcc00", ...fields });
+  return [
+    { label: "id beyond the integer range", send: recolour({ ids: String(BIG) }) },
+    { label: "an id of 20 digits among others", send: recolour({ ids: `1,${HUGE}` }) },
+    { label: "ids not numbers", send: recolour({ ids: "1,abc" }) },
+    { label: "negative id", send: recolour({ ids: "-1" }) },
+    { label: "no ids", send: recolour({ ids: "" }) },
+    { label: "NUL in the ids", send: recolour({ ids: `1${NUL}2` }) },
+    { label: "NUL in the table", send: recolour({ table: `field_values${NUL}` }) },
+    { label: "NUL in the colour", send: recolour({ color: `#ffcc0${NUL}` }) },
+    { label: "colour not a colour", send: recolour({ color: "red;drop" }) },
+    { label: "JSON body: wrong types", send: postRaw(url, JSON.stringify({ table: 5, ids: [1, 2], color: null }), "application/json") },
+    { label: "JSON body: an id beyond the range", send: postRaw(url, JSON.stringify({ table: "field_values", ids: String(BIG), color: "#ffcc00" }), "application/json") },
+    { label: "broken JSON body", send: postRaw(url, "{", "application/json") },
+  ];
+}
+
+// ---- the routes
+
+const NEW_PASSWORD = "nuova12345";
+const PASSWORD_LINK = { token: "t".repeat(43), passwordFirst: NEW_PASSWORD, passwordSecond: NEW_PASSWORD };
+
+const ROUTES: RouteDeclaration[] = [
+  {
+    route: "POST /api/users/set-profile",
+    as: "admin",
+    requests: () => jsonFieldRequests("/api/users/set-profile", "user", { firstName: "Anna", lastName: "Verdi", color: "#fde2e4", version: 0 }),
+    state: async ({ admin }) => (await admin.get("/api/users/get-profile")).body.user,
+  },
+  {
+    route: "POST /api/tenants/post-actual",
+    as: "admin",
+    // the fields the form sends (the answer carries a few read-only ones besides)
+    requests: ({ tenant }) =>
+      jsonFieldRequests("/api/tenants/post-actual", "tenant", Object.fromEntries(Object.keys(tenantSettingsSchema.shape).map((k) => [k, tenant[k]])), { money: ["hourlyPrice", "stampAmount"] }),
+    state: async ({ admin }) => (await admin.get("/api/tenants/get-actual")).body.tenant,
+  },
+  {
+    route: "POST /api/users/change-my-password",
+    as: "admin",
+    requests: () => jsonFieldRequests("/api/users/change-my-password", "passwordChangeAskMyDTO", { passwordActual: "prova1234", passwordFirst: NEW_PASSWORD, passwordSecond: NEW_PASSWORD }),
+    // the session that asked lives on, and so does the password
+    state: async ({ admin }) => (await admin.get("/api/me")).status,
+  },
+  { route: "POST /api/sign-in", as: "anonymous", requests: () => jsonFieldRequests("/api/sign-in", "passwordSet", PASSWORD_LINK) },
+  { route: "POST /api/reset-password-two", as: "anonymous", requests: () => jsonFieldRequests("/api/reset-password-two", "passwordReset", PASSWORD_LINK) },
+  {
+    route: "POST /api/contacts/import/preview",
+    as: "admin",
+    requests: () => importRequests("/api/contacts/import/preview"),
+    state: ({ admin }) => countRows(admin, "/api/contacts"),
+  },
+  {
+    route: "POST /api/contacts/import/commit",
+    as: "admin",
+    requests: () => importRequests("/api/contacts/import/commit"),
+    state: ({ admin }) => countRows(admin, "/api/contacts"),
+  },
+  {
+    route: "POST /api/invoice-sectionals/disable/{id}",
+    as: "admin",
+    requests: () => idRequests((id) => `/api/invoice-sectionals/disable/${id}`),
+    state: async ({ admin }) => (await admin.get("/api/invoice-sectionals")).body,
+  },
+  {
+    route: "POST /api/invoice-sectionals/enable/{id}",
+    as: "admin",
+    requests: () => idRequests((id) => `/api/invoice-sectionals/enable/${id}`),
+    state: async ({ admin }) => (await admin.get("/api/invoice-sectionals")).body,
+  },
+  {
+    route: "POST /api/row-colors/change-row-colors",
+    as: "admin",
+    requests: () => rowColorRequests("/api/row-colors/change-row-colors"),
+    state: async ({ admin }) => (await admin.get("/api/field-values?fieldName=title&startRow=0&limit=1000")).body.data,
+  },
+  {
+    route: "POST /api/users/disable/{id}",
+    as: "admin",
+    requests: () => idRequests((id) => `/api/users/disable/${id}`),
+    state: async ({ admin }) => (await admin.get("/api/users?startRow=0&limit=100")).body.data,
+  },
+  {
+    route: "POST /api/users/enable/{id}",
+    as: "admin",
+    requests: () => idRequests((id) => `/api/users/enable/${id}`),
+    state: async ({ admin }) => (await admin.get("/api/users?startRow=0&limit=100")).body.data,
+  },
+  {
+    route: "POST /api/users/resend-invitation/{id}",
+    as: "admin",
+    requests: () => idRequests((id) => `/api/users/resend-invitation/${id}`),
+    state: async ({ admin }) => (await admin.get("/api/users?startRow=0&limit=100")).body.data,
+  },
+  {
+    route: "GET /api/field-values/get-filtered-list/{fieldName}",
+    as: "admin",
+    requests: () => [
+      ...listRequests("/api/field-values/get-filtered-list/title"),
+      { label: "NUL in the list's name", send: (c) => c.get("/api/field-values/get-filtered-list/title%00") },
+    ],
+  },
+  // every entity's option list (the ajax selects)
+  ...ENTITIES.filter((e) => e.selectable).map(
+    (e): RouteDeclaration => ({ route: `GET ${e.api.url}/get-filtered-list`, as: "admin", requests: () => listRequests(`${e.api.url}/get-filtered-list`) }),
+  ),
+];
+
+describe("bad input over the routes", () => {
+  const ctx = {} as Context;
+
+  beforeAll(async () => {
+    ctx.admin = (await signUpTenant("Input Rotte")).client;
+    ctx.anonymous = new Client();
+    ctx.tenant = (await ctx.admin.get("/api/tenants/get-actual")).body.tenant;
+  });
+
+  it.each(ROUTES.map((r) => [r.route, r] as const))("%s: every bad request is a 4xx with an Italian message and changes nothing", async (_route, declaration) => {
+    const before = await declaration.state?.(ctx);
+    const client = declaration.as === "admin" ? ctx.admin : ctx.anonymous;
+    const requests = declaration.requests(ctx);
+    expect(requests.length).toBeGreaterThan(0);
+    const answers: string[] = [];
+    const wrong: string[] = [];
+    for (const { label, send } of requests) {
+      const r = await send(client);
+      const message: unknown = r.body.message;
+      answers.push(`${label}: ${r.status} ${String(message)}`);
+      const refused =
+        r.status === 400 &&
+        r.body.status === "error" &&
+        typeof message === "string" &&
+        message !== DATABASE_REFUSAL &&
+        ITALIAN.test(message) &&
+        !ENGLISH.test(message);
+      if (!refused) wrong.push(`${label}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+    }
+    expect(wrong, answers.join("\n")).toEqual([]);
+    if (declaration.state) expect(await declaration.state(ctx)).toEqual(before);
+  });
+});
