@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
-import { Placeholder, ShellPage } from "@/components/shell/shell-page";
+import { EntityPage } from "@/components/grid/entity-page";
+import { TimeEntriesGrid } from "@/components/time-entries/time-entries-grid";
+import { timeEntryEntity } from "@/db/queries/time-entries";
 
 export const metadata: Metadata = { title: "Lista lavori eseguiti" };
 
 export default function Page() {
-  return (
-    <ShellPage path="/lista-lavori-eseguiti">
-      <Placeholder title="Lista lavori eseguiti" />
-    </ShellPage>
-  );
+  return <EntityPage path="/lista-lavori-eseguiti" entity={timeEntryEntity} Grid={TimeEntriesGrid} />;
 }

@@ -1,0 +1,194 @@
+"use client";
+
+import { useState } from "react";
+import { Controller, useWatch } from "react-hook-form";
+import { EntityForm } from "@/components/form/entity-form";
+import { FormField } from "@/components/form/form-field";
+import { AjaxSelect, DateInput, TimeInput } from "@/components/form/inputs";
+import { DELETE_CONFIRM } from "@/components/grid/entity-grid";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { confirmDialog } from "@/components/ui/dialogs";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { apiDelete, showError, showSuccess } from "@/lib/client/api";
+import type { ZodForm } from "@/lib/client/use-zod-form";
+import { formatDuration } from "@/lib/format";
+import { entryInstants } from "@/lib/rome-time";
+import type { Loaded, Option } from "@/lib/schemas/entity";
+import { timeEntryApi, timeEntrySchema, type TimeEntryFormData, type TimeEntryJson } from "@/lib/schemas/time-entry";
+
+export const NEW_TIME_ENTRY_TITLE = "Inserimento ore lavorate";
+export const EDIT_TIME_ENTRY_TITLE = "Modifica ore lavorate";
+export const INVOICED_NOTE = "Fatturata: la registrazione non può essere modificata né eliminata.";
+export const RUNNING_NOTE = "In corso: fermare il cronometro con STOP prima di modificarla.";
+
+type TimeEntryFormValues = ZodForm<typeof timeEntrySchema>;
+
+export interface TimeEntryFormProps {
+  /** The entry to edit (the one STOP returns); without it the form creates one. */
+  id?: number | null;
+  /** A new entry on this job (create-form-data?activityId=N: the job form's 'Ore lavorate' tab). */
+  activity?: Option | null;
+  onSaved?: (saved: TimeEntryJson) => void;
+  /** After 'Elimina' (the caller reloads its list). */
+  onDeleted?: () => void;
+  onClose: () => void;
+}
+
+/**
+ * 'Inserimento ore lavorate' / 'Modifica ore lavorate': a day with an Italian start and end time (an end
+ * at or before the start is the next day), the job, description and Fatturabile; Utente for ROLE_ADMIN
+ * only (formData.users is empty for the others). An invoiced entry is read-only.
+ */
+export function TimeEntryForm({ id, activity, onSaved, onDeleted, onClose }: TimeEntryFormProps) {
+  return (
+    <EntityForm<typeof timeEntrySchema, Loaded<TimeEntryJson>, TimeEntryFormData>
+      api={timeEntryApi}
+      id={id}
+      createQuery={activity ? { activityId: String(activity.id) } : undefined}
+      schema={timeEntrySchema}
+      size="md"
+      title={(entity) => (entity.id ? EDIT_TIME_ENTRY_TITLE : NEW_TIME_ENTRY_TITLE)}
+      onSaved={(saved) => onSaved?.(saved)}
+      onClose={onClose}
+      footerExtra={({ entity }) =>
+        entity.id !== null && !entity.invoiced && entity.endTime !== null ? (
+          <DeleteButton
+            id={entity.id}
+            onDeleted={() => {
+              onDeleted?.();
+              onClose();
+            }}
+          />
+        ) : null
+      }
+    >
+      {(form, formData, { entity }) => <TimeEntryFields form={form} formData={formData} entity={entity} />}
+    </EntityForm>
+  );
+}
+
+function DeleteButton({ id, onDeleted }: { id: number; onDeleted: () => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      type="button"
+      variant="danger"
+      className="mr-auto"
+      loading={busy}
+      onClick={async () => {
+        if (!(await confirmDialog(DELETE_CONFIRM))) return;
+        setBusy(true);
+        try {
+          void showSuccess(await apiDelete(`${timeEntryApi.url}/${id}`));
+          onDeleted();
+        } catch (error) {
+          setBusy(false);
+          await showError(error);
+        }
+      }}
+    >
+      Elimina
+    </Button>
+  );
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+
+function TimeEntryFields({ form, formData, entity }: { form: TimeEntryFormValues; formData: TimeEntryFormData; entity: Loaded<TimeEntryJson> }) {
+  const users = formData.users ?? [];
+  const locked = entity.invoiced || (entity.id !== null && entity.endTime === null);
+  return (
+    // an invoiced (or running) entry is shown, not edited: the server refuses its save anyway
+    <fieldset disabled={locked} className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
+      {entity.invoiced && (
+        <p className="rounded-md border border-primary-200 bg-primary-50 px-3 py-2 text-sm text-primary-900 sm:col-span-2" data-testid="time-entry-invoiced">
+          {INVOICED_NOTE}
+        </p>
+      )}
+      {!entity.invoiced && entity.id !== null && entity.endTime === null && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-gray-900 sm:col-span-2">{RUNNING_NOTE}</p>
+      )}
+      {users.length > 0 && (
+        <FormField
+          control={form.control}
+          name="user"
+          label="Utente"
+          className="sm:col-span-2"
+          render={(field) => {
+            const current = field.value as Option | null | undefined;
+            // a user disabled since keeps their own entries
+            const options = current && current.id && !users.some((u) => u.id === current.id) ? [current, ...users] : users;
+            return (
+              <Select
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={current ? String(current.id) : ""}
+                onChange={(e) => field.onChange(options.find((u) => String(u.id) === e.target.value) ?? null)}
+                options={options.map((u) => ({ value: String(u.id), label: u.toString }))}
+              />
+            );
+          }}
+        />
+      )}
+      <FormField
+        control={form.control}
+        name="activity"
+        label="Lavoro"
+        required
+        className="sm:col-span-2"
+        render={(field) => (
+          <AjaxSelect
+            url="/api/activities/get-filtered-list"
+            value={field.value as Option | null | undefined}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            ref={field.ref}
+            disabled={locked}
+          />
+        )}
+      />
+      <FormField control={form.control} name="date" label="Data" required render={(field) => <DateInput {...field} value={field.value as string | null} />} />
+      <Duration form={form} />
+      <FormField control={form.control} name="startTime" label="Ora inizio" required render={(field) => <TimeInput {...field} value={str(field.value)} />} />
+      <FormField control={form.control} name="endTime" label="Ora fine" required render={(field) => <TimeInput {...field} value={str(field.value)} />} />
+      <FormField
+        control={form.control}
+        name="description"
+        label="Descrizione"
+        className="sm:col-span-2"
+        render={(field) => <Textarea {...field} value={str(field.value)} rows={3} maxLength={2000} />}
+      />
+      <Controller
+        control={form.control}
+        name="billable"
+        render={({ field }) => <Checkbox name={field.name} checked={field.value !== false} onBlur={field.onBlur} onCheckedChange={field.onChange} label="Fatturabile" />}
+      />
+    </fieldset>
+  );
+}
+
+/** The length of the entry as typed (Italian clock, DST included); an end at or before the start is the next day. */
+export function entryDuration(date: unknown, startTime: unknown, endTime: unknown): string {
+  if (typeof date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return "";
+  if (typeof startTime !== "string" || typeof endTime !== "string" || !startTime || !endTime || startTime === endTime) return "";
+  const when = entryInstants(date, startTime, endTime);
+  if ("missing" in when) return "";
+  return `${formatDuration(when.minutes)}${endTime < startTime ? " (fino al giorno dopo)" : ""}`;
+}
+
+function Duration({ form }: { form: TimeEntryFormValues }) {
+  const [date, startTime, endTime] = useWatch({ control: form.control, name: ["date", "startTime", "endTime"] });
+  const text = entryDuration(date, startTime, endTime);
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <span className="font-medium text-gray-700">Durata</span>
+      <output className="flex h-9 items-center text-gray-900 tabular-nums" data-testid="time-entry-duration">
+        {text || "-"}
+      </output>
+    </div>
+  );
+}
