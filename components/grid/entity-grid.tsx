@@ -6,7 +6,7 @@ import { confirmDialog } from "@/components/ui/dialogs";
 import { apiDelete, showError, showSuccess } from "@/lib/client/api";
 import { useEntityFormDialog } from "@/lib/client/use-entity-form";
 import type { EntityApi } from "@/lib/schemas/entity";
-import type { GridPage, GridRenderers, GridRowAction } from "./grid-types";
+import type { FilterModel, GridOperation, GridPage, GridRenderers, GridRowAction } from "./grid-types";
 import { ServerGrid } from "./server-grid";
 
 export const DELETE_CONFIRM = "Confermi l'eliminazione?";
@@ -47,6 +47,10 @@ export interface EntityGridProps<TSaved = unknown> {
   canChangeColor?: boolean;
   /** Change it to reload the rows after a change made outside the grid's own form (e.g. an import). */
   reloadKey?: number | string;
+  /** More operations on the selected rows, after 'Cambia colore' and before 'Elimina' (e.g. 'Segna completato'). */
+  operations?: readonly GridOperation[];
+  /** Filters the grid starts with (see ServerGridProps.defaultFilterModel); the first block must be read with them. */
+  defaultFilterModel?: FilterModel;
 }
 
 /**
@@ -69,6 +73,8 @@ export function EntityGrid<TSaved = unknown>({
   canDelete = true,
   canChangeColor = true,
   reloadKey: outsideReloads = 0,
+  operations = [],
+  defaultFilterModel,
 }: EntityGridProps<TSaved>) {
   const apiUrl = api.url;
   const dialog = useEntityFormDialog();
@@ -109,7 +115,8 @@ export function EntityGrid<TSaved = unknown>({
         onSelectionChange={onSelectionChange}
         renderers={renderers}
         rowActions={rowActions}
-        operations={canDelete ? [{ key: "delete", label: "Elimina", run: deleteSelected }] : []}
+        defaultFilterModel={defaultFilterModel}
+        operations={[...operations, ...(canDelete ? [{ key: "delete", label: "Elimina", run: deleteSelected }] : [])]}
         toolbarExtra={
           <>
             <Button type="button" size="sm" onClick={dialog.openCreate}>
