@@ -54,10 +54,25 @@ export interface ContactFormProps {
   onSaved?: (saved: ContactJson) => void;
   onClose: () => void;
   /**
-   * The 'Lavori' tab's content (spec §2: the customer's jobs table, 'Aggiungi lavoro'): the jobs area fills
-   * it; until then the tab says the list is on its way.
+   * The 'Lavori' tab's content (spec §2: the customer's jobs table, 'Aggiungi lavoro'); default the one the
+   * jobs registered (registerContactJobsTab).
    */
   jobsTab?: (contact: Loaded<ContactJson>) => ReactNode;
+}
+
+type JobsTabRenderer = (contact: Loaded<ContactJson>) => ReactNode;
+
+/**
+ * The Lavori tab of every contact form, registered by the jobs (components/activities/activity-form.tsx,
+ * when its module loads). ContactForm cannot import it: the tab opens ActivityForm, whose Cliente is a
+ * ContactPicker opening ContactForm, and import-x/no-cycle refuses that cycle (dynamic imports included).
+ * A registration keeps the arrow one way (activities → contacts); whatever page can open a job (the /lavori
+ * grid, the time tracker of the top bar) gets the tab in every contact form it opens.
+ */
+let registeredJobsTab: JobsTabRenderer | null = null;
+
+export function registerContactJobsTab(render: JobsTabRenderer): void {
+  registeredJobsTab = render;
 }
 
 /**
@@ -66,6 +81,7 @@ export interface ContactFormProps {
  * which gets the saved contact back through onSaved.
  */
 export function ContactForm({ id, role, onSaved, onClose, jobsTab }: ContactFormProps) {
+  const jobs = jobsTab ?? registeredJobsTab;
   return (
     <EntityForm<typeof contactSchema, Loaded<ContactJson>, ContactFormData>
       api={contactApi}
@@ -93,7 +109,7 @@ export function ContactForm({ id, role, onSaved, onClose, jobsTab }: ContactForm
             <ReferentsTab form={form} />
           </FormTab>
           <FormTab value="jobs" className={TAB_BODY}>
-            {jobsTab ? jobsTab(context.entity) : <p className="py-6 text-center text-gray-500">L&apos;elenco dei lavori del cliente è in preparazione.</p>}
+            {jobs ? jobs(context.entity) : <p className="py-6 text-center text-gray-500">L&apos;elenco dei lavori del cliente è in preparazione.</p>}
           </FormTab>
           <FormTab value="notes" className={TAB_BODY}>
             <FormField control={form.control} name="notes" label="Note" render={(field) => <Textarea {...field} value={str(field.value)} rows={8} maxLength={5000} />} />
