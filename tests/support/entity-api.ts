@@ -4,6 +4,7 @@
  * save URL must pass, role checks and the setup the files have in common.
  */
 import { expect } from "vitest";
+import type { ExampleRef } from "@/db/entity";
 import { BIANCHI_LOGIN, ROSSI_LOGIN } from "@/db/seed";
 import { Client, signUpTenant } from "./http";
 
@@ -23,6 +24,20 @@ export async function signUpTwoTenants(denominationA: string, denominationB: str
   const a = (await signUpTenant(denominationA)).client;
   const b = (await signUpTenant(denominationB)).client;
   return [a, b];
+}
+
+/**
+ * Saves in `c`'s tenant the records an entity's example references (its declaration's exampleRefs; theirs
+ * first, recursively) and answers what to merge into the example: `{ [key]: { id } }`.
+ */
+export async function saveExampleRefs(c: Client, refs: Record<string, ExampleRef> | undefined): Promise<Record<string, { id: number }>> {
+  const ids: Record<string, { id: number }> = {};
+  for (const [key, ref] of Object.entries(refs ?? {})) {
+    const r = await c.postEntity(ref.api.url, ref.api.field, { ...ref.example, ...(await saveExampleRefs(c, ref.exampleRefs)) });
+    expect(r.status, `${key}: ${JSON.stringify(r.body)}`).toBe(200);
+    ids[key] = { id: r.body[ref.api.field].id as number };
+  }
+  return ids;
 }
 
 /** Rows in the tenant's list (grid contract); `url` may carry the grid's own parameters. */
