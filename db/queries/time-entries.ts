@@ -37,6 +37,11 @@ import { pgErrorCode, pgConstraint } from "@/db/pg-errors";
 import { userToString } from "./users-admin";
 
 const MINUTE = 60_000;
+
+/** Days for the generic tests' saves (freshExample): 2001-01-01, 2001-01-02, … */
+const exampleDays = (function* () {
+  for (let day = new Date(Date.UTC(2001, 0, 1)); ; day = new Date(day.getTime() + 86_400_000)) yield day.toISOString().slice(0, 10);
+})();
 const DAY_MINUTES = 24 * 60;
 
 /** A user's own rows unless ROLE_ADMIN (no actor: a server task, every row). */
@@ -200,6 +205,8 @@ export const timeEntryEntity = defineEntity({
     },
   },
   example: { date: "2026-01-12", startTime: "09:00", endTime: "10:30", description: "Analisi dei requisiti", billable: true },
+  // one user's entries may not overlap: every generic save takes another day
+  freshExample: () => ({ date: exampleDays.next().value, startTime: "09:00", endTime: "10:30", description: "Analisi dei requisiti", billable: true }),
   exampleRefs: { activity: { example: activityEntity.example, api: activityApi, exampleRefs: activityEntity.exampleRefs } },
 });
 
