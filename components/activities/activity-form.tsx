@@ -44,7 +44,7 @@ export const ACTIVITY_TABS: readonly FormTabDef[] = [
 ];
 
 /** Every tab as tall as Dati principali: the dialog keeps its size while switching. */
-const TAB_BODY = "sm:min-h-[25rem]";
+const TAB_BODY = "sm:min-h-[31rem]";
 
 export interface ActivityFormProps {
   /** The job to edit; without it the form creates one. */
