@@ -12,6 +12,7 @@ import { apiGet, apiPost } from "@/lib/client/api";
 import { isRememberable, LAST_ROUTE_COOKIE, routeTitle, type MenuItem } from "@/lib/navigation";
 import { subscriptionLine } from "@/lib/subscription";
 import { TENANT_LOGO_CHANGED_EVENT, TenantSettingsModal } from "@/components/settings/tenant-settings-modal";
+import { TimeTracker } from "@/components/time-entries/time-tracker";
 import { ProfileDialog } from "./profile-dialog";
 import { SessionRolesProvider } from "./session-roles";
 import { SideMenu } from "./side-menu";
@@ -130,7 +131,7 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
               {tenant.denomination}
             </button>
           )}
-          <div id="time-tracker-slot" className="flex-1" />
+          <TimeTracker />
           <SubscriptionLine sub={sub} className="hidden items-center gap-2 text-sm md:flex" testId="subscription" />
           <Button variant="secondary" size="sm" onClick={() => setProfileOpen(true)}>
             <span className="inline-block h-3 w-3 rounded-full border border-border" style={{ background: user.color }} aria-hidden />
