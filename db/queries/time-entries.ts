@@ -79,11 +79,12 @@ export const timeEntriesGrid = defineGrid<TimeEntryListParams>({
     { field: "user", header: "Utente", type: "entity", sql: timeEntries.userId, label: sql`trim(${users.firstName} || ' ' || ${users.lastName})`, optionsUrl: "/api/users/get-filtered-list", width: 160 },
     { field: "contact", header: "Cliente", type: "entity", sql: activities.contactId, label: contacts.name, optionsUrl: "/api/contacts/get-filtered-list?role=CUSTOMER", searchable: true, width: 200 },
     { field: "activity", header: "Lavoro", type: "entity", sql: timeEntries.activityId, label: sql`${activities.activityNumber} || ' - ' || ${activities.name}`, optionsUrl: "/api/activities/get-filtered-list", searchable: true, width: 220 },
-    { field: "description", header: "Descrizione", type: "text", sql: timeEntries.description, searchable: true, width: 240 },
     { field: "hours", header: "Ore", type: "decimal", scale: 2, sql: sql<number>`round(${timeEntries.minutes} * 100 / 60.0)::bigint`, width: 80 },
     { field: "amount", header: "Importo", type: "currency", sql: entryAmountSql, width: 110 },
     { field: "billable", header: "Fatturabile", type: "boolean", sql: timeEntries.billable, width: 100 },
     { field: "invoiced", header: "Fatturato", type: "boolean", sql: timeEntries.invoiced, width: 95 },
+    // last: the columns with a total (Ore, Importo) stay in view on a 1366 px screen
+    { field: "description", header: "Descrizione", type: "text", sql: timeEntries.description, searchable: true, width: 240 },
   ],
   totals: [
     // the hours of the whole set, rounded once (not the sum of rounded rows)
