@@ -115,12 +115,6 @@ export default tseslint.config(
     rules: { "local/server-only": "error" },
   },
   {
-    // TEMPORARY: components/shell/shell.tsx is being changed elsewhere; its one bare directive (the tenant
-    // logo's <img>, a data: URL next/image cannot optimise) gets its reason there, then this block goes.
-    files: ["components/shell/shell.tsx"],
-    rules: { "local/disable-reason": "off" },
-  },
-  {
     // The one allowed import cycle: tenants and payment_modalities reference each other (a tenant's default
     // payment modality is a composite FK to payment_modalities(tenant_id, id); every payment modality belongs
     // to a tenant). Drizzle needs both table objects for the two foreign keys, and both are read lazily
