@@ -3,11 +3,12 @@
  * Tenant 1 is the public demo; tenant 2 an ordinary customer. Later areas extend seedDemoData().
  */
 import "server-only";
-import { romeDateInDays } from "@/lib/subscription";
-import { and, eq } from "drizzle-orm";
+import { romeDateInDays, todayInRome } from "@/lib/subscription";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { createTenantWithAdmin } from "./queries/accounts";
 import type { AnyEntity } from "./entity";
+import { activityEntity } from "./queries/activities";
 import { agentEntity } from "./queries/agents";
 import { contactEntity } from "./queries/contacts";
 import { bankAccountEntity } from "./queries/bank-accounts";
@@ -17,15 +18,19 @@ import { paymentModalityEntity } from "./queries/payment-modalities";
 import { serviceEntity } from "./queries/services";
 import { initTenantDefaults } from "./queries/tenant-defaults";
 import { TenantScope } from "./scope";
-import { bankAccounts, contacts, fieldValues, invoiceSectionals, tenants, users, vatRates, type Tenant, type User } from "./schema";
+import { activities, activityStateLogs, bankAccounts, contacts, fieldValues, invoiceSectionals, tenants, timeEntries, users, vatRates, type Tenant, type User } from "./schema";
+import { DEMO_ACTIVITIES, planTimeEntries, ROSSI_ACTIVITIES, seededRandom, type SeedActivities } from "./seed-activities";
 import { SEED_CONTACTS } from "./seed-contacts";
 import type { Option } from "@/lib/schemas/entity";
 import { hashPassword } from "@/lib/auth/password";
+import { entryInstants, romeInstant } from "@/lib/rome-time";
 
 export const DEMO_LOGIN = { username: "demo", password: "demo1234" } as const;
 export const ROSSI_LOGIN = { username: "mario.rossi@example.it", password: "rossi1234" } as const;
 /** An ordinary employee of tenant 2 with ROLE_USER only (for role tests and the menu). */
 export const BIANCHI_LOGIN = { username: "luca.bianchi@example.it", password: "bianchi1234" } as const;
+/** A colleague in the demo tenant with ROLE_USER only: the demo's second user with hours. */
+export const DEMO_COLLEAGUE_LOGIN = { username: "sara.moretti@example.it", password: "moretti1234" } as const;
 
 const inDays = romeDateInDays;
 
@@ -98,22 +103,25 @@ export async function seedDemoData(db: Db): Promise<Seeded> {
       },
     }));
 
-  if (!(await existing(db, BIANCHI_LOGIN.username))) {
-    await db.insert(users).values({
-      tenantId: rossi.tenant.id,
-      username: BIANCHI_LOGIN.username,
-      email: BIANCHI_LOGIN.username,
-      passwordHash: await hashPassword(BIANCHI_LOGIN.password),
-      firstName: "Luca",
-      lastName: "Bianchi",
-      color: "#bae6fd",
-      roles: ["ROLE_USER"],
-    });
-  }
+  const bianchi = await seedEmployee(db, rossi.tenant.id, BIANCHI_LOGIN, { firstName: "Luca", lastName: "Bianchi", color: "#bae6fd" });
+  const moretti = await seedEmployee(db, demo.tenant.id, DEMO_COLLEAGUE_LOGIN, { firstName: "Sara", lastName: "Moretti", color: "#fde68a" });
   await seedLookupTables(db, demo.tenant.id, DEMO_LOOKUPS);
   await seedLookupTables(db, rossi.tenant.id, ROSSI_LOOKUPS);
   for (const tenant of [demo.tenant, rossi.tenant]) await seedContacts(new TenantScope(db, tenant.id));
+  await seedActivities(db, demo.tenant.id, [demo.admin, moretti], DEMO_ACTIVITIES);
+  await seedActivities(db, rossi.tenant.id, [rossi.admin, bianchi], ROSSI_ACTIVITIES);
   return { demo, rossi };
+}
+
+/** An employee of a seeded tenant with ROLE_USER only (created once). */
+async function seedEmployee(db: Db, tenantId: number, login: { readonly username: string; readonly password: string }, who: { firstName: string; lastName: string; color: string }): Promise<User> {
+  const [found] = await db.select().from(users).where(eq(users.username, login.username));
+  if (found) return found;
+  const [created] = await db
+    .insert(users)
+    .values({ tenantId, username: login.username, email: login.username, passwordHash: await hashPassword(login.password), ...who, roles: ["ROLE_USER"] })
+    .returning();
+  return created!;
 }
 
 interface LookupSeed {
@@ -237,6 +245,55 @@ async function seedContacts(scope: TenantScope): Promise<void> {
       agent: withAgent && agent ? { id: agent.id } : null,
     });
   }
+}
+
+/**
+ * Lavori and Ore lavorate of a seeded tenant (db/seed-activities.ts), after its contacts; skipped when it has jobs.
+ * The jobs and their changes of state go through the entity with the acting user, as the API would (numbers,
+ * history); then the history is dated back to when the changes happened. The hours of the two users are one
+ * batched insert: planTimeEntries never overlaps a user's entries, and none is running.
+ */
+async function seedActivities(db: Db, tenantId: number, team: readonly [User, User], seed: SeedActivities): Promise<void> {
+  const scope = new TenantScope(db, tenantId);
+  if ((await scope.count(activities)) > 0) return;
+  const actors = team.map((u) => new TenantScope(db, tenantId, { userId: u.id, roles: u.roles }));
+  const customers = new Map((await scope.select({ id: contacts.id, code: contacts.code }).from(contacts).where(eq(contacts.isCustomer, true))).map((c) => [c.code, c.id]));
+  const today = todayInRome();
+  const at = (daysAgo: number, time: string) => romeInstant(romeDateInDays(-daysAgo), time)!;
+  const ids: number[] = [];
+  for (const job of seed.jobs) {
+    const contactId = customers.get(job.customer);
+    if (!contactId) throw new Error(`seed: cliente ${job.customer} mancante`);
+    const [first, ...changes] = job.history;
+    let saved = await seedRecord(activityEntity, actors[first!.by ?? 0]!, {
+      contact: { id: contactId },
+      name: job.name,
+      description: job.description ?? "",
+      activityState: first!.state,
+      paymentType: job.paymentType,
+      activityAmount: job.amount ?? null,
+      activityExpirationDate: job.dueInDays === undefined ? null : romeDateInDays(job.dueInDays),
+      finished: job.finished === true && changes.length === 0,
+    });
+    for (const [i, change] of changes.entries()) {
+      const finished = job.finished === true && i === changes.length - 1;
+      saved = await activityEntity.update(actors[change.by ?? 0]!, saved.id, activityEntity.input.parse({ ...saved, activityState: change.state, finished }));
+    }
+    // the history as it happened: a change a morning of `daysAgo` days ago
+    const logs = await scope.list(activityStateLogs, { where: eq(activityStateLogs.activityId, saved.id), orderBy: asc(activityStateLogs.id) });
+    for (const [i, log] of logs.entries()) {
+      const step = job.history[i]!;
+      await scope.updateWhere(activityStateLogs, eq(activityStateLogs.id, log.id), { created: at(step.daysAgo, `09:${String(10 + i).padStart(2, "0")}`) });
+    }
+    await scope.updateWhere(activities, eq(activities.id, saved.id), { createdAt: at(first!.daysAgo, "09:10") });
+    ids.push(saved.id);
+  }
+  const rows = planTimeEntries(seed, today, seededRandom(tenantId)).map((e) => {
+    const when = entryInstants(e.date, e.startTime, e.endTime);
+    if ("missing" in when) throw new Error(`seed: orario ${when.missing} inesistente il ${e.date}`);
+    return { userId: team[e.user].id, activityId: ids[e.job]!, workDate: e.date, startAt: when.start, endAt: when.end, minutes: when.minutes, description: e.description, billable: e.billable, createdAt: when.end };
+  });
+  await scope.insertMany(timeEntries, rows);
 }
 
 async function existing(db: Db, username: string): Promise<{ tenant: Tenant; admin: User } | undefined> {
