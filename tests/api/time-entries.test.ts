@@ -273,11 +273,11 @@ describe("Ore lavorate and the time tracker", () => {
         "Utente",
         "Cliente",
         "Lavoro",
-        "Descrizione",
         "Ore",
         "Importo",
         "Fatturabile",
         "Fatturato",
+        "Descrizione",
       ]);
       expect(page.body.count).toBe(4);
       // newest first; 60 €/h of the tenant: 50 min = 50.00 €, 7 min = 7.00 €, 20 min = 20.00 €, not billable = 0
