@@ -26,6 +26,8 @@ export const ACTIVITY_MESSAGES = {
 
 export const numberTakenMessage = (n: number, other: string) => `Il numero ${n} è già usato dal lavoro "${other}"`;
 
+const NUMBER = integerString(ACTIVITY_MESSAGES.number, { min: 1, max: 2_000_000_000, rangeMessage: ACTIVITY_MESSAGES.number });
+
 const state = z.enum(ACTIVITY_STATES, { error: (iss) => (iss.input === undefined || iss.input === null || iss.input === "" ? ACTIVITY_MESSAGES.state : "Stato lavoro non valido") });
 const paymentType = z.enum(ACTIVITY_PAYMENT_TYPES, {
   error: (iss) => (iss.input === undefined || iss.input === null || iss.input === "" ? ACTIVITY_MESSAGES.paymentType : "Tipo pagamento non valido"),
@@ -38,10 +40,14 @@ const paymentType = z.enum(ACTIVITY_PAYMENT_TYPES, {
  */
 export const activitySchema = z.object({
   contact: requiredRef(ACTIVITY_MESSAGES.contact),
-  activityNumber: z
-    .union([z.null(), z.literal(""), integerString(ACTIVITY_MESSAGES.number, { min: 1, max: 2_000_000_000, rangeMessage: ACTIVITY_MESSAGES.number })])
-    .optional()
-    .transform((v) => (typeof v === "number" ? v : null)),
+  // empty (null, "", missing) = the next progressive; anything else must be a positive integer, with one message
+  activityNumber: z.unknown().transform((v, ctx) => {
+    if (v === undefined || v === null || v === "") return null;
+    const r = NUMBER.safeParse(v);
+    if (r.success) return r.data;
+    ctx.addIssue({ code: "custom", message: ACTIVITY_MESSAGES.number });
+    return z.NEVER;
+  }),
   activityState: state,
   name: text(ACTIVITY_MESSAGES.name, 200),
   description: optionalText(5000),

@@ -180,8 +180,10 @@ export function dateField(required?: string, message = "Data non valida (formato
     .string({ error: required ?? message })
     .trim()
     .min(1, required ?? message)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    // an empty value has only the 'required' message
     .refine((v) => {
+      if (v === "") return true;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
       const [y, m, d] = v.split("-").map(Number) as [number, number, number];
       if (y < 1000) return false;
       const day = new Date(Date.UTC(y, m - 1, d));

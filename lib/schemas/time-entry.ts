@@ -93,3 +93,13 @@ export const timeEntryListParams = z.object({
   activityId: z.coerce.number({ error: "Lavoro non valido" }).int("Lavoro non valido").positive("Lavoro non valido").max(2_147_483_647, "Lavoro non valido").optional(),
 });
 export type TimeEntryListParams = z.infer<typeof timeEntryListParams>;
+
+/**
+ * The default filter of /lista-lavori-eseguiti: from the first day of the previous month to today (a billing
+ * cycle and what is running now), so the page never opens on the whole history of a big tenant.
+ */
+export function defaultPeriodFilter(today: string) {
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  const from = m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, "0")}-01`;
+  return { date: { filterType: "date", type: "inRange", dateFrom: from, dateTo: today } } as const;
+}
