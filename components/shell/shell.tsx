@@ -120,11 +120,11 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
           </Button>
           {logo ? (
             // eslint-disable-next-line @next/next/no-img-element -- the tenant logo is a data: URL read from the API: nothing for next/image to optimise
-            <img src={logo} alt={tenant.denomination} className="max-h-[70px] max-w-[200px] object-contain" style={{ maxHeight: 40 }} />
+            <img src={logo} alt={tenant.denomination} className="max-h-[70px] max-w-[200px] min-w-0 object-contain" style={{ maxHeight: 40 }} />
           ) : (
             <button
               type="button"
-              className="rounded-md border border-dashed border-primary-300 px-3 py-1 text-sm font-semibold text-primary-700"
+              className="min-w-0 truncate rounded-md border border-dashed border-primary-300 px-3 py-1 text-sm font-semibold text-primary-700"
               onClick={() => alertDialog(LOGO_HINT)}
               title={LOGO_HINT}
             >

@@ -159,7 +159,7 @@ function Tracker() {
   const elapsed = running ? formatElapsed(running.start, now) : "";
 
   return (
-    <div ref={rootRef} className="flex min-w-0 flex-1 items-center" data-testid="time-tracker" data-state={running ? "running" : running === null ? "idle" : "loading"}>
+    <div ref={rootRef} className="flex flex-1 items-center xl:min-w-0" data-testid="time-tracker" data-state={running ? "running" : running === null ? "idle" : "loading"}>
       {/* narrow screens: the stopwatch opens the panel */}
       <button
         type="button"
