@@ -11,6 +11,7 @@ import { bankAccountEntity } from "./queries/bank-accounts";
 import { contactEntity } from "./queries/contacts";
 import { fieldValueEntity } from "./queries/field-values";
 import { invoiceSectionalEntity } from "./queries/invoice-sectionals";
+import { invoiceEntity } from "./queries/invoices";
 import { itemEntity } from "./queries/items";
 import { paymentModalityEntity } from "./queries/payment-modalities";
 import { serviceEntity } from "./queries/services";
@@ -31,6 +32,7 @@ export const ENTITIES: readonly AnyEntity[] = [
   contactEntity,
   activityEntity,
   timeEntryEntity,
+  invoiceEntity,
 ];
 
 /** The entity whose rows live in `tableName` (row colours), if any. */

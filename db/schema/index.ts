@@ -12,3 +12,4 @@ export * from "./invoice-sectionals";
 export * from "./contacts";
 export * from "./counters";
 export * from "./activities";
+export * from "./documents";

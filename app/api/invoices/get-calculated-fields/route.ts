@@ -1,0 +1,11 @@
+// POST /api/invoices/get-calculated-fields — the form's document (multipart, field invoice; id when saved) → { totals (each with its steps), summary, notes, isForfettario, deadlines }: nothing is saved.
+import { calculatedFields, invoiceEntity } from "@/db/queries/invoices";
+import { readEntity } from "@/lib/api/body";
+import { ok } from "@/lib/api/respond";
+import { guarded } from "@/lib/api/route";
+import { invoiceCalculationSchema } from "@/lib/schemas/invoice";
+
+export const POST = guarded(invoiceEntity.role, async ({ req, scope }) => {
+  const invoice = await readEntity(req, invoiceEntity.api.field, invoiceCalculationSchema);
+  return ok({ ...(await calculatedFields(scope, invoice)) });
+});

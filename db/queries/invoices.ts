@@ -1,0 +1,822 @@
+/**
+ * Documenti di vendita (ROLE_DOCUMENT): quotes, proformas, invoices and credit notes, one entity over
+ * `documents` with its rows, deadlines and state history.
+ *
+ * Beyond the standard entity:
+ * - Totals: every save recomputes them with lib/fiscal calculateDocument from the stored rows (their VAT
+ *   rates read from the tenant's table), the document's percentages and the customer (PA, split payment,
+ *   sostituto d'imposta), and stores them for the lists and reports. The cassa type and the ritenuta's
+ *   causale do not change any amount: the calculation uses TC01 and "A"; the XML options dialog gives the real ones.
+ * - Deadlines: an input without deadlines gets them from the payment modality (computeDeadlines on the netto a
+ *   pagare; without a modality one deadline on the document date); given ones must add up to the netto a pagare.
+ *   Quotes have none.
+ * - Numbering (decision): a document gets its number when it leaves Bozza — saved with another state or moved by
+ *   set-state — never while it is a Bozza (a draft can be thrown away without leaving a gap). The series is
+ *   (tenant, kind, sectional, year of the date): its counter row ("doc:<kind>:<sectional or 0>:<year>") is locked
+ *   in the saving transaction (lockCounter), so concurrent issues queue and get consecutive numbers; the unique
+ *   index documents_series_number_key is the last word. With the tenant's invoiceCheckNumerationDates a date out of
+ *   order with the neighbouring numbers is refused (checkNumberDateOrder). Buyer and seller are snapshotted then.
+ *   A numbered document keeps its series (kind, sectional, year) and never goes back to Bozza.
+ * - Delete: a document never numbered, or the last of its series (the counter goes back by one); otherwise 409.
+ * - Lock: an issued invoice or credit note (state neither Bozza nor Scartata) refuses updates (409): it is
+ *   corrected by a credit note; a Scartata one is corrected and sent again with its number and date.
+ * - Lavoro rows of an INVOICE mark, when saved, the job's billable uninvoiced time entries invoiced (hourly job) or
+ *   the job invoiced (fixed price); the row remembers what it marked, and removing the row (or the document, or
+ *   changing its job) gives it back. A Lavoro row sent without an amount takes what the job has to invoice
+ *   (toInvoiceSql), or keeps its stored amount when it is an existing row of the same job.
+ * - Every state change (and the creation) is written to document_state_logs in the save's transaction.
+ */
+import "server-only";
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { checkRef, defineEntity, ref, replaceChildRows, type ChildrenDef } from "@/db/entity";
+import { lockCounter, setCounter } from "@/db/counters";
+import {
+  activities,
+  bankAccounts,
+  contacts,
+  documentDeadlines,
+  documentRows,
+  documents,
+  documentStateLogs,
+  invoiceSectionals,
+  items,
+  paymentModalities,
+  paymentModalityRows,
+  services,
+  timeEntries,
+  vatRates,
+  type Contact,
+  type Document,
+  type DocumentRowRecord,
+  type Tenant,
+} from "@/db/schema";
+import type { TenantScope } from "@/db/scope";
+import { ApiError, ValidationError } from "@/lib/errors";
+import { calculateDocument, CalculationError, type CalculationResult } from "@/lib/fiscal/calculate";
+import { TIPI_DOCUMENTO, type ModalitaPagamento, type Natura, type RegimeFiscale } from "@/lib/fiscal/codes";
+import { computeDeadlines, type ExpirationType } from "@/lib/fiscal/deadlines";
+import { checkNumberDateOrder, formatInvoiceNumber } from "@/lib/fiscal/numbering";
+import type { Buyer, DocumentRow, Figure, FiscalSettings } from "@/lib/fiscal/types";
+import { formatMoney } from "@/lib/format";
+import { defineGrid } from "@/lib/grid/define";
+import { centsToDecimal } from "@/lib/money";
+import { romeParts, italianDate } from "@/lib/rome-time";
+import { contactApi } from "@/lib/schemas/contact";
+import type { EntityRef } from "@/lib/schemas/fields";
+import {
+  DEADLINE_STATES,
+  EDITABLE_STATES,
+  INVOICE_MESSAGES,
+  LOCKED_KINDS,
+  PA_DOCUMENT_TYPES,
+  SALES_DOCUMENT_TYPES,
+  STATES_BY_KIND,
+  invoiceApi,
+  invoiceListParams,
+  invoiceResponse,
+  invoiceSchema,
+  type DocumentKind,
+  type DocumentState,
+  type InvoiceCalculationInput,
+  type InvoiceDeadlineInput,
+  type InvoiceFormData,
+  type InvoiceInput,
+  type InvoiceJson,
+  type InvoiceListParams,
+  type InvoiceRowInput,
+  type InvoiceTotals,
+} from "@/lib/schemas/invoice";
+import { activityLabel, toInvoiceSql } from "./activities";
+import { bankAccountEntity, bankAccountToString } from "./bank-accounts";
+import { contactEntity } from "./contacts";
+import { invoiceSectionalEntity, invoiceSectionalToString } from "./invoice-sectionals";
+import { paymentModalityEntity } from "./payment-modalities";
+import { vatRateToString } from "./vat-rates";
+
+const KIND_NAMES: Record<DocumentKind, string> = { INVOICE: "Fattura", CREDIT_NOTE: "Nota di credito", PROFORMA: "Proforma", QUOTE: "Preventivo" };
+
+/** 'Fattura 12/A del 05/03/2026', 'Fattura (bozza) del 05/03/2026'. */
+export const documentLabel = (d: Pick<Document, "kind" | "numberText" | "date">) => `${KIND_NAMES[d.kind]} ${d.numberText ?? "(bozza)"} del ${italianDate(d.date)}`;
+
+/** Paid: the state, or every deadline Saldato. */
+const paidSql = sql<boolean>`(${documents.state} = 'Pagata')`;
+
+/** The documents list (GET /api/invoices, addedParams { kind }), with the totals of the filtered set in the footer. */
+export const invoicesGrid = defineGrid<InvoiceListParams>({
+  name: "invoices",
+  table: documents,
+  params: invoiceListParams,
+  baseWhere: ({ kind }) => (kind ? eq(documents.kind, kind) : undefined),
+  defaultSort: [
+    { colId: "date", sort: "desc" },
+    { colId: "id", sort: "desc" },
+  ],
+  exportFileName: "documenti",
+  joins: [{ table: contacts, on: eq(documents.contactId, contacts.id) }],
+  columns: [
+    { field: "id", header: "Id", type: "integer", sql: documents.id, hidden: true, width: 80 },
+    { field: "number", header: "Numero", type: "text", sql: documents.numberText, searchable: true, fixed: true, width: 100 },
+    { field: "date", header: "Data", type: "date", sql: documents.date, width: 110 },
+    { field: "contact", header: "Cliente", type: "entity", sql: documents.contactId, label: contacts.name, optionsUrl: "/api/contacts/get-filtered-list?role=CUSTOMER", searchable: true, width: 240 },
+    { field: "documentType", header: "Tipo documento", type: "text", sql: documents.documentType, hidden: true, width: 120 },
+    { field: "taxable", header: "Imponibile", type: "currency", sql: documents.taxable, width: 120 },
+    { field: "totalVat", header: "IVA", type: "currency", sql: documents.totalVat, width: 110 },
+    { field: "total", header: "Totale", type: "currency", sql: documents.total, width: 120 },
+    { field: "netToPay", header: "Netto a pagare", type: "currency", sql: documents.netToPay, width: 130 },
+    { field: "state", header: "Stato", type: "text", sql: documents.state, width: 130 },
+    { field: "paid", header: "Pagata", type: "boolean", sql: paidSql, width: 90 },
+    { field: "details", header: "Dettagli", type: "text", sql: documents.details, searchable: true, hidden: true, width: 240 },
+    { field: "createdAt", header: "Data inserimento", type: "datetime", sql: documents.createdAt, hidden: true, width: 160 },
+  ],
+  totals: ["taxable", "totalVat", "total", "netToPay"],
+});
+
+// ---------------------------------------------------------------------------------------------
+// Rows and deadlines: written by the hooks (their answer carries the labels of their references)
+
+type RowValues = InvoiceRowInput & { amount: number };
+
+const rowsDef: ChildrenDef<RowValues & { id?: number }, DocumentRowRecord> = {
+  table: documentRows,
+  parent: documentRows.documentId,
+  orderBy: [documentRows.position, documentRows.id],
+  values: (r, position) => ({
+    position,
+    rowType: r.rowType,
+    activityId: r.rowType === "LAVORO" ? (r.activity?.id ?? null) : null,
+    itemId: r.rowType === "PRODOTTO" ? (r.item?.id ?? null) : null,
+    serviceId: r.rowType === "SERVIZIO" ? (r.service?.id ?? null) : null,
+    description: r.description,
+    hideAmount: r.hideAmount,
+    quantity: r.quantity,
+    amount: r.amount,
+    vatRateId: r.vat?.id ?? null,
+    advance: r.advance,
+    withholding: r.withholding,
+  }),
+  json: (r) => r,
+};
+
+type DeadlineValues = InvoiceDeadlineInput & { contactId: number };
+
+const deadlinesDef: ChildrenDef<DeadlineValues, unknown> = {
+  table: documentDeadlines,
+  parent: documentDeadlines.documentId,
+  orderBy: [documentDeadlines.position, documentDeadlines.id],
+  values: (d, position) => ({
+    position,
+    contactId: d.contactId,
+    amount: d.amount,
+    deadlineDate: d.deadlineDate,
+    deadlineState: d.deadlineState,
+    paymentDate: d.paymentDate,
+    bankAccountId: d.bankAccount?.id ?? null,
+    description: d.description,
+  }),
+  json: (d) => d,
+};
+
+const rowActivity = alias(activities, "row_activity");
+
+async function rowsOf(scope: TenantScope, documentId: number): Promise<InvoiceJson["rows"]> {
+  const rows = await scope
+    .select({ r: documentRows, activityNumber: rowActivity.activityNumber, activityName: rowActivity.name, itemName: items.name, serviceName: services.name, vat: vatRates })
+    .from(documentRows)
+    .leftJoin(rowActivity, eq(documentRows.activityId, rowActivity.id))
+    .leftJoin(items, eq(documentRows.itemId, items.id))
+    .leftJoin(services, eq(documentRows.serviceId, services.id))
+    .leftJoin(vatRates, eq(documentRows.vatRateId, vatRates.id))
+    .where(eq(documentRows.documentId, documentId))
+    .orderBy(asc(documentRows.position), asc(documentRows.id));
+  return rows.map(({ r, activityNumber, activityName, itemName, serviceName, vat }) => ({
+    id: r.id,
+    rowType: r.rowType,
+    activity: r.activityId && activityName !== null ? { id: r.activityId, toString: activityLabel({ activityNumber: activityNumber!, name: activityName }) } : null,
+    item: r.itemId && itemName !== null ? { id: r.itemId, toString: itemName } : null,
+    service: r.serviceId && serviceName !== null ? { id: r.serviceId, toString: serviceName } : null,
+    description: r.description,
+    hideAmount: r.hideAmount,
+    quantity: trimQuantity(r.quantity),
+    amount: Number(r.amount),
+    vat: r.vatRateId && vat ? { id: r.vatRateId, toString: vatRateToString(vat) } : null,
+    advance: r.advance,
+    withholding: r.withholding,
+  }));
+}
+
+/** "1.50000000" → "1.5" (the form shows what was typed). */
+function trimQuantity(q: string): string {
+  return q.includes(".") ? q.replace(/0+$/, "").replace(/\.$/, "") : q;
+}
+
+async function deadlinesOf(scope: TenantScope, documentId: number): Promise<InvoiceJson["deadlines"]> {
+  const rows = await scope
+    .select({ d: documentDeadlines, bank: bankAccounts })
+    .from(documentDeadlines)
+    .leftJoin(bankAccounts, eq(documentDeadlines.bankAccountId, bankAccounts.id))
+    .where(eq(documentDeadlines.documentId, documentId))
+    .orderBy(asc(documentDeadlines.position), asc(documentDeadlines.id));
+  return rows.map(({ d, bank }) => ({
+    id: d.id,
+    deadlineDate: d.deadlineDate,
+    amount: Number(d.amount),
+    deadlineState: d.deadlineState,
+    paymentDate: d.paymentDate,
+    bankAccount: d.bankAccountId && bank ? { id: d.bankAccountId, toString: bankAccountToString(bank) } : null,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calculation
+
+interface ResolvedVat {
+  rate: string;
+  natura: string | null;
+}
+
+function isPositive(percent: string): boolean {
+  return Number(percent) > 0;
+}
+
+/** The issuer is a natural person when its codice fiscale is a person's (16 characters): RT01, else RT02. */
+function isPersonFiscalCode(code: string): boolean {
+  return /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/i.test(code.trim());
+}
+
+type Percents = Pick<InvoiceInput, "inpsRevenge" | "professionistFund" | "withholdingTaxApply" | "withholdingTaxPercentage" | "stampAmount" | "stampBorneByIssuer" | "publicAdministration">;
+
+export function fiscalSettingsOf(tenant: Pick<Tenant, "taxRegime" | "fiscalCode">, doc: Percents): FiscalSettings {
+  return {
+    regime: tenant.taxRegime as RegimeFiscale,
+    issuerIsPerson: isPersonFiscalCode(tenant.fiscalCode),
+    rivalsaInps: isPositive(doc.inpsRevenge) ? doc.inpsRevenge : null,
+    // the cassa's type changes no amount: the XML options dialog names it
+    cassa: isPositive(doc.professionistFund) ? { type: "TC01", rate: doc.professionistFund } : null,
+    withholding: doc.withholdingTaxApply && isPositive(doc.withholdingTaxPercentage) ? { rate: doc.withholdingTaxPercentage, causale: "A" } : null,
+    stamp: { enabled: doc.stampAmount > 0, amount: doc.stampAmount },
+  };
+}
+
+export function buyerOf(contact: Pick<Contact, "kind" | "vatNumber" | "publicAdministration" | "splitPayment" | "withholdingAgent"> | null, publicAdministration: boolean): Pick<Buyer, "kind" | "withholdingAgent" | "splitPayment"> {
+  if (!contact) return { kind: publicAdministration ? "pa" : "business" };
+  const kind = publicAdministration || contact.publicAdministration ? "pa" : contact.kind === "PERSON" && !contact.vatNumber ? "consumer" : "business";
+  return { kind, withholdingAgent: kind === "consumer" ? false : contact.withholdingAgent, splitPayment: contact.splitPayment };
+}
+
+/** The calculation's rows: section headings are left out, as are hidden rows without a rate. */
+export function fiscalRowsOf(rows: readonly RowValues[], vats: ReadonlyMap<number, ResolvedVat>): DocumentRow[] {
+  const out: DocumentRow[] = [];
+  for (const r of rows) {
+    if (r.rowType === "SEZIONE") continue;
+    const vat = r.vat ? vats.get(r.vat.id) : undefined;
+    if (!vat) {
+      if (r.hideAmount) continue;
+      throw new ValidationError([INVOICE_MESSAGES.rowVat]);
+    }
+    out.push({
+      description: r.description || "-",
+      quantity: r.quantity,
+      unitPrice: centsToDecimal(r.amount),
+      vatRate: vat.rate,
+      natura: (vat.natura ?? undefined) as Natura | undefined,
+      subjectToWithholding: r.withholding,
+      advance: r.advance,
+      hideAmount: r.hideAmount,
+    });
+  }
+  return out;
+}
+
+export function calculate(rows: DocumentRow[], settings: FiscalSettings, buyer: Pick<Buyer, "kind" | "withholdingAgent" | "splitPayment">, stampBorneByIssuer: boolean): CalculationResult {
+  try {
+    return calculateDocument({ rows, settings, buyer, stampBorneByIssuer });
+  } catch (err) {
+    if (err instanceof CalculationError) throw new ValidationError([err.message]);
+    throw err;
+  }
+}
+
+const sumOf = (figures: { amount: number }[]) => figures.reduce((s, f) => s + f.amount, 0);
+
+export function totalsOf(calc: CalculationResult): InvoiceTotals {
+  return {
+    taxable: calc.taxableAmount.amount,
+    totalVat: calc.vatAmount.amount,
+    inpsRevengeAmount: sumOf(calc.cassa.filter((c) => c.type === "TC22")),
+    professionistFundAmount: sumOf(calc.cassa.filter((c) => c.type !== "TC22")),
+    withholdingTaxAmount: calc.withholding?.amount ?? 0,
+    stampAmount: calc.stamp.due ? calc.stamp.amount : 0,
+    total: calc.totalAmount.amount,
+    netToPay: calc.netToPay.amount,
+  };
+}
+
+/** The figures with their working, for the form (get-calculated-fields). */
+export function totalsWithSteps(calc: CalculationResult): Record<keyof InvoiceTotals, Figure> {
+  const cassa = (tc22: boolean): Figure => {
+    const blocks = calc.cassa.filter((c) => (c.type === "TC22") === tc22);
+    return { amount: sumOf(blocks), steps: blocks.flatMap((c) => c.steps) };
+  };
+  return {
+    taxable: calc.taxableAmount,
+    totalVat: calc.vatAmount,
+    inpsRevengeAmount: cassa(true),
+    professionistFundAmount: cassa(false),
+    withholdingTaxAmount: { amount: calc.withholding?.amount ?? 0, steps: calc.withholding?.steps ?? [] },
+    stampAmount: { amount: calc.stamp.due ? calc.stamp.amount : 0, steps: calc.stamp.steps },
+    total: calc.totalAmount,
+    netToPay: calc.netToPay,
+  };
+}
+
+const totalsColumns = (t: InvoiceTotals) => ({
+  taxable: t.taxable,
+  totalVat: t.totalVat,
+  inpsRevengeAmount: t.inpsRevengeAmount,
+  professionistFundAmount: t.professionistFundAmount,
+  withholdingTaxAmount: t.withholdingTaxAmount,
+  stampTotal: t.stampAmount,
+  total: t.total,
+  netToPay: t.netToPay,
+});
+
+// ---------------------------------------------------------------------------------------------
+// References inside the document
+
+interface RowRefs {
+  vats: Map<number, ResolvedVat>;
+}
+
+/** Every reference of the rows belongs to the tenant (a job also to the document's customer): else 400. */
+async function checkRowRefs(tx: TenantScope, rows: readonly InvoiceRowInput[], contactId: number | null): Promise<RowRefs> {
+  const ids = (pick: (r: InvoiceRowInput) => { id: number } | null | undefined, type?: InvoiceRowInput["rowType"]) => [
+    ...new Set(rows.filter((r) => !type || r.rowType === type).flatMap((r) => (pick(r) ? [pick(r)!.id] : []))),
+  ];
+  const missing = async (table: typeof items | typeof services, wanted: number[], message: string) => {
+    if (!wanted.length) return;
+    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, wanted));
+    if (found.length !== wanted.length) throw new ValidationError([message]);
+  };
+  await missing(items, ids((r) => r.item, "PRODOTTO"), INVOICE_MESSAGES.rowItemUnknown);
+  await missing(services, ids((r) => r.service, "SERVIZIO"), INVOICE_MESSAGES.rowServiceUnknown);
+  const jobIds = ids((r) => r.activity, "LAVORO");
+  if (jobIds.length) {
+    const found = await tx.select({ id: activities.id, contactId: activities.contactId }).from(activities).where(inArray(activities.id, jobIds));
+    if (found.length !== jobIds.length || found.some((j) => contactId !== null && j.contactId !== contactId)) throw new ValidationError([INVOICE_MESSAGES.rowActivityUnknown]);
+  }
+  const vatIds = ids((r) => r.vat);
+  const vats = new Map<number, ResolvedVat>();
+  if (vatIds.length) {
+    const found = await tx.select({ id: vatRates.id, rate: vatRates.rate, natura: vatRates.natura }).from(vatRates).where(inArray(vatRates.id, vatIds));
+    if (found.length !== vatIds.length) throw new ValidationError([INVOICE_MESSAGES.rowVatUnknown]);
+    for (const v of found) vats.set(v.id, { rate: v.rate, natura: v.natura });
+  }
+  return { vats };
+}
+
+/** What a Lavoro row without an amount bills: the job's 'Da fatturare' (cents). */
+async function toInvoiceOf(tx: TenantScope, activityId: number): Promise<number> {
+  // joined, so drizzle qualifies the columns inside toInvoiceSql (a single-table select writes them bare)
+  const [r] = await tx.select({ toInvoice: toInvoiceSql }).from(activities).innerJoin(contacts, eq(activities.contactId, contacts.id)).where(eq(activities.id, activityId));
+  return Number(r?.toInvoice ?? 0);
+}
+
+/** The rows with their amounts settled (a Lavoro row without one: its stored amount, else the job's Da fatturare). */
+async function resolveRows(tx: TenantScope, rows: readonly InvoiceRowInput[], existingRows: readonly DocumentRowRecord[]): Promise<RowValues[]> {
+  const stored = new Map(existingRows.map((r) => [r.id, r]));
+  const out: RowValues[] = [];
+  for (const r of rows) {
+    let amount = r.amount;
+    if (amount === null) {
+      const before = r.id !== undefined ? stored.get(r.id) : undefined;
+      if (r.rowType === "LAVORO" && r.activity && before && before.activityId === r.activity.id) amount = Number(before.amount);
+      else if (r.rowType === "LAVORO" && r.activity) amount = await toInvoiceOf(tx, r.activity.id);
+      else amount = 0;
+    }
+    out.push({ ...r, amount: r.hideAmount ? 0 : amount });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbering
+
+function seriesKey(d: { kind: DocumentKind; sectionalId: number | null; year: number }): string {
+  return `doc:${d.kind.toLowerCase()}:${d.sectionalId ?? 0}:${d.year}`;
+}
+
+const yearOf = (date: string) => Number(date.slice(0, 4));
+
+const sameSeries = (d: { kind: DocumentKind; sectionalId: number | null; year: number }): SQL =>
+  and(eq(documents.kind, d.kind), sql`coalesce(${documents.sectionalId}, 0) = ${d.sectionalId ?? 0}`, eq(documents.year, d.year), sql`${documents.number} is not null`)!;
+
+/** With invoiceCheckNumerationDates: the date must fit between the neighbouring numbers of the series. */
+async function checkDateOrder(tx: TenantScope, tenant: Tenant, d: { kind: DocumentKind; sectionalId: number | null; year: number; number: number; date: string }): Promise<void> {
+  if (!tenant.invoiceCheckNumerationDates) return;
+  const [before] = await tx.select({ number: documents.number, date: documents.date }).from(documents).where(sameSeries(d), lt(documents.number, d.number)).orderBy(desc(documents.number)).limit(1);
+  const [after] = await tx.select({ number: documents.number, date: documents.date }).from(documents).where(sameSeries(d), gt(documents.number, d.number)).orderBy(asc(documents.number)).limit(1);
+  const neighbours = [before, after].flatMap((n) => (n ? [{ progressive: n.number!, date: n.date }] : []));
+  const message = checkNumberDateOrder(neighbours, { progressive: d.number, date: d.date });
+  if (message) throw new ValidationError([message]);
+}
+
+async function suffixOf(tx: TenantScope, sectionalId: number | null): Promise<string> {
+  if (sectionalId === null) return "";
+  const s = await tx.find(invoiceSectionals, sectionalId);
+  if (!s) throw new ValidationError([INVOICE_MESSAGES.sectionalUnknown]);
+  if (s.disabled) throw new ValidationError([INVOICE_MESSAGES.sectionalDisabled]);
+  return s.suffix;
+}
+
+/** The next number of the series, taken under the counter's row lock (held until the transaction ends). */
+async function takeNumber(tx: TenantScope, tenant: Tenant, d: { kind: DocumentKind; sectionalId: number | null; date: string }) {
+  const series = { ...d, year: yearOf(d.date) };
+  const suffix = await suffixOf(tx, d.sectionalId);
+  const key = seriesKey(series);
+  const number = (await lockCounter(tx, key)) + 1;
+  await checkDateOrder(tx, tenant, { ...series, number });
+  await setCounter(tx, key, number);
+  return { number, numberText: formatInvoiceNumber(number, suffix) };
+}
+
+function sellerSnapshot(t: Tenant) {
+  return { denomination: t.denomination, fiscalCode: t.fiscalCode, vat: t.vat, address: t.address, postalCode: t.postalCode, city: t.city, province: t.province, taxRegime: t.taxRegime, phone: t.phone, email: t.email };
+}
+
+function buyerSnapshot(c: Contact) {
+  return {
+    name: c.name,
+    kind: c.kind,
+    companyName: c.companyName,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    vatCountry: c.vatCountry,
+    vatNumber: c.vatNumber,
+    fiscalCode: c.fiscalCode,
+    address: c.address,
+    postalCode: c.postalCode,
+    city: c.city,
+    province: c.province,
+    country: c.country,
+    email: c.email,
+    pec: c.pec,
+    sdiCode: c.sdiCode,
+    publicAdministration: c.publicAdministration,
+    splitPayment: c.splitPayment,
+    withholdingAgent: c.withholdingAgent,
+  };
+}
+
+/** Number and snapshots of a document leaving Bozza. */
+async function issue(tx: TenantScope, tenant: Tenant, d: { kind: DocumentKind; sectionalId: number | null; date: string; contactId: number }) {
+  const contact = await tx.getOrThrow(contacts, d.contactId, INVOICE_MESSAGES.contactUnknown);
+  return { ...(await takeNumber(tx, tenant, d)), sellerSnapshot: sellerSnapshot(tenant), buyerSnapshot: buyerSnapshot(contact) };
+}
+
+function checkStateForKind(kind: DocumentKind, state: DocumentState): void {
+  if (!STATES_BY_KIND[kind].includes(state)) throw new ValidationError([INVOICE_MESSAGES.stateForKind]);
+}
+
+const isLocked = (d: Pick<Document, "kind" | "state">) => LOCKED_KINDS.includes(d.kind) && !EDITABLE_STATES.includes(d.state);
+
+// ---------------------------------------------------------------------------------------------
+// Lavoro rows: marking the job's time invoiced, and giving it back
+
+async function unmark(tx: TenantScope, row: DocumentRowRecord): Promise<void> {
+  if (row.invoicedTimeEntryIds?.length) await tx.updateWhere(timeEntries, inArray(timeEntries.id, row.invoicedTimeEntryIds), { invoiced: false, version: sql`${timeEntries.version} + 1` });
+  if (row.invoicedActivity && row.invoicedActivityId !== null) await tx.updateWhere(activities, eq(activities.id, row.invoicedActivityId), { invoiced: false, version: sql`${activities.version} + 1` });
+  await tx.updateWhere(documentRows, eq(documentRows.id, row.id), { invoicedActivityId: null, invoicedTimeEntryIds: null, invoicedActivity: false });
+}
+
+async function mark(tx: TenantScope, row: DocumentRowRecord): Promise<void> {
+  const job = await tx.find(activities, row.activityId!);
+  if (!job) return;
+  let entryIds: number[] = [];
+  let fixed = false;
+  if (job.paymentType === "Lavoro pagato a corpo") {
+    fixed = !job.invoiced;
+    if (fixed) await tx.updateWhere(activities, eq(activities.id, job.id), { invoiced: true, version: sql`${activities.version} + 1` });
+  } else {
+    entryIds = await tx.updateWhere(
+      timeEntries,
+      and(eq(timeEntries.activityId, job.id), eq(timeEntries.billable, true), eq(timeEntries.invoiced, false), sql`${timeEntries.minutes} is not null`),
+      { invoiced: true, version: sql`${timeEntries.version} + 1` },
+    );
+  }
+  await tx.updateWhere(documentRows, eq(documentRows.id, row.id), { invoicedActivityId: job.id, invoicedTimeEntryIds: entryIds, invoicedActivity: fixed });
+}
+
+/** After the rows are written: an invoice's Lavoro rows mark their job (once per row and job). */
+async function markRows(tx: TenantScope, doc: Document): Promise<void> {
+  if (doc.kind !== "INVOICE") return;
+  const rows = await tx.list(documentRows, { where: and(eq(documentRows.documentId, doc.id), eq(documentRows.rowType, "LAVORO")), orderBy: [asc(documentRows.position)] });
+  for (const r of rows) if (r.activityId !== null && r.invoicedActivityId === null) await mark(tx, r);
+}
+
+/** Before the rows are replaced: rows going away, or no longer on the same job, give back what they marked. */
+async function unmarkLeaving(tx: TenantScope, existingRows: readonly DocumentRowRecord[], input: readonly InvoiceRowInput[]): Promise<void> {
+  const kept = new Map(input.flatMap((r) => (r.id !== undefined ? [[r.id, r] as const] : [])));
+  for (const r of existingRows) {
+    if (r.invoicedActivityId === null) continue;
+    const next = kept.get(r.id);
+    if (next && next.rowType === "LAVORO" && next.activity?.id === r.invoicedActivityId) continue;
+    await unmark(tx, r);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The save
+
+interface Prepared {
+  kind: DocumentKind;
+  rows: RowValues[];
+  deadlines: InvoiceDeadlineInput[];
+  existingRows: DocumentRowRecord[];
+}
+
+/** What beforeWrite settled for afterWrite (the same input object travels through one save). */
+const prepared = new WeakMap<object, Prepared>();
+
+interface Computed {
+  calc: CalculationResult;
+  totals: InvoiceTotals;
+  rows: RowValues[];
+  contact: Contact | null;
+}
+
+/** Totals of a document as the form holds it (also get-calculated-fields). */
+async function compute(tx: TenantScope, tenant: Tenant, input: InvoiceCalculationInput, existingRows: readonly DocumentRowRecord[]): Promise<Computed> {
+  const contact = input.contact ? ((await tx.find(contacts, input.contact.id)) ?? null) : null;
+  if (input.contact && (!contact || !contact.isCustomer)) throw new ValidationError([INVOICE_MESSAGES.contactUnknown]);
+  const { vats } = await checkRowRefs(tx, input.rows, contact?.id ?? null);
+  const rows = await resolveRows(tx, input.rows, existingRows);
+  const calc = calculate(fiscalRowsOf(rows, vats), fiscalSettingsOf(tenant, input), buyerOf(contact, input.publicAdministration), input.stampBorneByIssuer);
+  return { calc, totals: totalsOf(calc), rows, contact };
+}
+
+/** Deadlines from the payment modality on the netto a pagare (one on the document date without a modality). */
+async function deadlinesFor(tx: TenantScope, kind: DocumentKind, date: string, netToPay: number, paymentModalityId: number | null, bankAccount: EntityRef | null): Promise<InvoiceDeadlineInput[]> {
+  if (kind === "QUOTE" || netToPay <= 0) return [];
+  const base = { deadlineState: "Da saldare" as const, paymentDate: null, bankAccount: bankAccount ? { id: bankAccount.id, toString: undefined } : null, description: "" };
+  if (paymentModalityId === null) return [{ ...base, deadlineDate: date, amount: netToPay }];
+  const modality = await tx.find(paymentModalities, paymentModalityId);
+  if (!modality) throw new ValidationError([INVOICE_MESSAGES.paymentModalityUnknown]);
+  const rows = await tx.list(paymentModalityRows, { where: eq(paymentModalityRows.paymentModalityId, paymentModalityId), orderBy: [asc(paymentModalityRows.position), asc(paymentModalityRows.id)] });
+  if (!rows.length) return [{ ...base, deadlineDate: date, amount: netToPay }];
+  const computed = computeDeadlines(
+    date,
+    netToPay,
+    rows.map((r) => ({ expirationType: r.expirationType as ExpirationType, paymentDay: r.paymentDay, monthsAfter: r.monthsAfter, amountPercentage: r.amountPercentage })),
+    modality.paymentType as ModalitaPagamento,
+  );
+  return computed.map((d) => ({ ...base, deadlineDate: d.dueDate, amount: d.amount }));
+}
+
+async function beforeWrite(tx: TenantScope, input: InvoiceInput, existing: Document | undefined): Promise<Partial<typeof documents.$inferInsert>> {
+  const kind = existing?.kind ?? input.kind;
+  checkStateForKind(kind, input.state);
+  if (existing && isLocked(existing)) throw new ApiError(409, INVOICE_MESSAGES.locked);
+  // the references first, with their own messages (the declaration's refs are checked again after this hook)
+  await checkRef(tx, contacts, input.contact, INVOICE_MESSAGES.contactUnknown, eq(contacts.isCustomer, true));
+  const sectionalId = await checkRef(tx, invoiceSectionals, input.sectional, INVOICE_MESSAGES.sectionalUnknown);
+  const paymentModalityId = await checkRef(tx, paymentModalities, input.paymentModality, INVOICE_MESSAGES.paymentModalityUnknown);
+  await checkRef(tx, bankAccounts, input.bankAccount, INVOICE_MESSAGES.bankAccountUnknown);
+  for (const d of input.deadlines) await checkRef(tx, bankAccounts, d.bankAccount, INVOICE_MESSAGES.deadlineBankAccountUnknown);
+
+  const tenant = await tx.getTenant();
+  const existingRows = existing ? await tx.list(documentRows, { where: eq(documentRows.documentId, existing.id) }) : [];
+  const { totals, rows } = await compute(tx, tenant, input, existingRows);
+
+  let deadlines = input.deadlines;
+  if (kind === "QUOTE") deadlines = [];
+  else if (deadlines.length === 0) deadlines = await deadlinesFor(tx, kind, input.date, totals.netToPay, paymentModalityId, input.bankAccount ?? null);
+  else {
+    const sum = deadlines.reduce((s, d) => s + d.amount, 0);
+    if (sum !== totals.netToPay) throw new ValidationError([INVOICE_MESSAGES.deadlinesSum(formatMoney(sum), formatMoney(totals.netToPay))]);
+  }
+  prepared.set(input, { kind, rows, deadlines, existingRows });
+
+  const year = yearOf(input.date);
+  let numbering: Partial<typeof documents.$inferInsert> = {};
+  if (existing?.number != null) {
+    if (input.state === "Bozza") throw new ValidationError([INVOICE_MESSAGES.backToDraft]);
+    if (existing.year !== year || (existing.sectionalId ?? null) !== sectionalId) throw new ValidationError([INVOICE_MESSAGES.numberedMove]);
+    if (existing.date !== input.date) await checkDateOrder(tx, tenant, { kind, sectionalId, year, number: existing.number, date: input.date });
+  } else if (input.state !== "Bozza") {
+    numbering = await issue(tx, tenant, { kind, sectionalId, date: input.date, contactId: input.contact.id });
+  }
+  return { kind, year, ...totalsColumns(totals), ...numbering };
+}
+
+async function afterWrite(tx: TenantScope, row: Document, input: InvoiceInput, existing: Document | undefined): Promise<void> {
+  const p = prepared.get(input);
+  if (!p) throw new Error("documento: salvataggio senza preparazione");
+  prepared.delete(input);
+  await unmarkLeaving(tx, p.existingRows, existing ? input.rows : []);
+  // a new document owns no rows yet: ids sent with a create are ignored
+  const strip = <R extends { id?: number }>(rs: R[]) => (existing ? rs : rs.map((r) => ({ ...r, id: undefined })));
+  await replaceChildRows(tx, rowsDef, row.id, strip(p.rows));
+  await markRows(tx, row);
+  await replaceChildRows(tx, deadlinesDef, row.id, strip(p.deadlines.map((d) => ({ ...d, contactId: row.contactId }))));
+  if (!existing || existing.state !== row.state) await logState(tx, row.id, existing?.state ?? null, row.state);
+}
+
+async function logState(tx: TenantScope, documentId: number, before: DocumentState | null, after: DocumentState): Promise<void> {
+  await tx.insert(documentStateLogs, { documentId, stateBefore: before, stateAfter: after, userId: tx.actor?.userId ?? null });
+}
+
+async function beforeDelete(tx: TenantScope, row: Document): Promise<void> {
+  if (row.number !== null) {
+    const key = seriesKey(row);
+    const current = await lockCounter(tx, key);
+    if (current !== row.number) throw new ApiError(409, INVOICE_MESSAGES.notLast);
+    await setCounter(tx, key, current - 1);
+  }
+  for (const r of await tx.list(documentRows, { where: eq(documentRows.documentId, row.id) })) if (r.invoicedActivityId !== null) await unmark(tx, r);
+}
+
+function todayInRome(): string {
+  return romeParts(new Date()).date;
+}
+
+const EMPTY_TOTALS: InvoiceTotals = { taxable: 0, totalVat: 0, inpsRevengeAmount: 0, professionistFundAmount: 0, withholdingTaxAmount: 0, stampAmount: 0, total: 0, netToPay: 0 };
+
+/** A new document: the tenant's settings, and (contactId) the customer's payment defaults and PA flag. */
+async function draftOf(scope: TenantScope, query: URLSearchParams) {
+  const kindParam = query.get("kind");
+  const kind: DocumentKind = kindParam === "QUOTE" || kindParam === "PROFORMA" || kindParam === "CREDIT_NOTE" ? kindParam : "INVOICE";
+  const tenant = await scope.getTenant();
+  const contactId = Number(query.get("contactId"));
+  const contact = Number.isSafeInteger(contactId) && contactId > 0 ? await scope.find(contacts, contactId) : undefined;
+  const customer = contact?.isCustomer ? contact : undefined;
+  const [sectional] = await scope.list(invoiceSectionals, { where: and(eq(invoiceSectionals.defaultSectional, true), eq(invoiceSectionals.disabled, false)), limit: 1 });
+  const modalityId = customer?.customerPaymentModalityId ?? tenant.paymentModalityId;
+  return {
+    kind,
+    documentType: kind === "CREDIT_NOTE" ? "TD04" : "TD01",
+    number: null,
+    date: todayInRome(),
+    state: "Bozza",
+    contact: customer ? { id: customer.id, toString: customer.name } : null,
+    sectional: sectional ? { id: sectional.id, toString: invoiceSectionalToString(sectional) } : null,
+    bankAccount: await bankAccountEntity.optionOf(scope, customer?.customerBankAccountId ?? null),
+    paymentModality: await paymentModalityEntity.optionOf(scope, modalityId),
+    address: customer ? [customer.address, [customer.postalCode, customer.city, customer.province ? `(${customer.province})` : ""].filter(Boolean).join(" ")].filter(Boolean).join(", ") : "",
+    details: kind === "PROFORMA" ? tenant.invoiceProformaDetails : tenant.invoiceDetails,
+    inpsRevenge: tenant.inpsRevenge,
+    professionistFund: tenant.professionistFund,
+    withholdingTaxApply: tenant.withholdingTaxApply,
+    withholdingTaxPercentage: tenant.withholdingTaxPercentage,
+    stampBorneByIssuer: false,
+    stampAmount: tenant.stampApply ? tenant.stampAmount : 0,
+    publicAdministration: customer?.publicAdministration ?? false,
+    paDocument: { type: null, number: "", date: null, cig: "", cup: "" },
+    rows: [],
+    deadlines: [],
+    totals: EMPTY_TOTALS,
+  };
+}
+
+export const invoiceEntity = defineEntity({
+  api: invoiceApi,
+  role: "ROLE_DOCUMENT",
+  table: documents,
+  input: invoiceSchema,
+  response: invoiceResponse,
+  grid: invoicesGrid,
+  label: documentLabel,
+  messages: {
+    notFound: INVOICE_MESSAGES.notFound,
+    inUse: "Il documento è collegato ad altri dati: non può essere eliminato",
+    // two issues of one series at the same moment queue on the counter; the index is the last word
+    unique: { documents_series_number_key: "Numero già usato nella serie: riprova" },
+  },
+  refs: {
+    contact: ref(documents.contactId, contactEntity, INVOICE_MESSAGES.contactUnknown, eq(contacts.isCustomer, true)),
+    sectional: ref(documents.sectionalId, invoiceSectionalEntity, INVOICE_MESSAGES.sectionalUnknown),
+    bankAccount: ref(documents.bankAccountId, bankAccountEntity, INVOICE_MESSAGES.bankAccountUnknown),
+    paymentModality: ref(documents.paymentModalityId, paymentModalityEntity, INVOICE_MESSAGES.paymentModalityUnknown),
+  },
+  derived: async (scope, row) => ({ rows: await rowsOf(scope, row.id), deadlines: await deadlinesOf(scope, row.id) }),
+  values: (i, existing) => ({
+    documentType: i.documentType ?? existing?.documentType ?? ((existing?.kind ?? i.kind) === "CREDIT_NOTE" ? "TD04" : "TD01"),
+    date: i.date,
+    state: i.state,
+    address: i.address,
+    details: i.details,
+    inpsRevenge: i.inpsRevenge,
+    professionistFund: i.professionistFund,
+    withholdingTaxApply: i.withholdingTaxApply,
+    withholdingTaxPercentage: i.withholdingTaxPercentage,
+    stampBorneByIssuer: i.stampBorneByIssuer,
+    stampAmount: i.stampAmount,
+    publicAdministration: i.publicAdministration,
+    paDocumentType: i.paDocument.type,
+    paDocumentNumber: i.paDocument.number,
+    paDocumentDate: i.paDocument.date,
+    paCig: i.paDocument.cig,
+    paCup: i.paDocument.cup,
+  }),
+  json: (d, { refs, derived }) => ({
+    id: d.id,
+    version: d.version,
+    kind: d.kind,
+    documentType: d.documentType,
+    number: d.numberText,
+    date: d.date,
+    state: d.state,
+    contact: refs.contact!,
+    sectional: refs.sectional ?? null,
+    bankAccount: refs.bankAccount ?? null,
+    paymentModality: refs.paymentModality ?? null,
+    address: d.address,
+    details: d.details,
+    inpsRevenge: d.inpsRevenge,
+    professionistFund: d.professionistFund,
+    withholdingTaxPercentage: d.withholdingTaxPercentage,
+    withholdingTaxApply: d.withholdingTaxApply,
+    stampBorneByIssuer: d.stampBorneByIssuer,
+    stampAmount: Number(d.stampAmount),
+    publicAdministration: d.publicAdministration,
+    paDocument: { type: d.paDocumentType ?? null, number: d.paDocumentNumber, date: d.paDocumentDate, cig: d.paCig, cup: d.paCup },
+    rows: derived.rows as InvoiceJson["rows"],
+    deadlines: derived.deadlines as InvoiceJson["deadlines"],
+    totals: {
+      taxable: Number(d.taxable),
+      totalVat: Number(d.totalVat),
+      inpsRevengeAmount: Number(d.inpsRevengeAmount),
+      professionistFundAmount: Number(d.professionistFundAmount),
+      withholdingTaxAmount: Number(d.withholdingTaxAmount),
+      stampAmount: Number(d.stampTotal),
+      total: Number(d.total),
+      netToPay: Number(d.netToPay),
+    },
+    rowColor: d.rowColor,
+    toString: documentLabel(d),
+  }),
+  draft: draftOf,
+  formData: (): InvoiceFormData => ({
+    documentTypes: SALES_DOCUMENT_TYPES.map((value) => ({ value, label: TIPI_DOCUMENTO[value] })),
+    states: ["Bozza", "Emessa", "Inviata allo SDI", "Consegnata", "Scartata", "Pagata", "Accettato", "Rifiutato"],
+    deadlineStates: DEADLINE_STATES,
+    paDocumentTypes: PA_DOCUMENT_TYPES,
+  }),
+  selectable: {
+    search: (t) => sql`${documents.numberText} ilike ${t.startsWith}`,
+    orderBy: [desc(documents.date), desc(documents.id)],
+    filter: (params) => {
+      const kind = params.get("kind");
+      return kind === "INVOICE" || kind === "CREDIT_NOTE" || kind === "PROFORMA" || kind === "QUOTE" ? eq(documents.kind, kind) : undefined;
+    },
+  },
+  hooks: { beforeWrite, afterWrite, beforeDelete },
+  example: { details: "Documento di prova", kind: "INVOICE", date: "2026-03-02", state: "Bozza", rows: [{ rowType: "GENERICA", description: "Riga descrittiva", hideAmount: true }] },
+  exampleRefs: { contact: { example: contactEntity.example, api: contactApi } },
+});
+
+/**
+ * POST /api/invoices/get-calculated-fields: the totals with their working and the deadlines the modality gives,
+ * for the document as the form holds it (nothing is saved; the references are checked like a save's).
+ */
+export async function calculatedFields(scope: TenantScope, input: InvoiceCalculationInput, id?: number) {
+  const tenant = await scope.getTenant();
+  await checkRef(scope, paymentModalities, input.paymentModality, INVOICE_MESSAGES.paymentModalityUnknown);
+  await checkRef(scope, bankAccounts, input.bankAccount, INVOICE_MESSAGES.bankAccountUnknown);
+  const existingRows = id !== undefined ? await scope.list(documentRows, { where: eq(documentRows.documentId, (await scope.getOrThrow(documents, id, INVOICE_MESSAGES.notFound)).id) }) : [];
+  const { calc, totals } = await compute(scope, tenant, input, existingRows);
+  const deadlines = await deadlinesFor(scope, input.kind, input.date, totals.netToPay, input.paymentModality?.id ?? null, input.bankAccount ?? null);
+  const bankAccount = await bankAccountEntity.optionOf(scope, input.bankAccount?.id ?? null);
+  return {
+    totals: totalsWithSteps(calc),
+    summary: calc.summary.map((s) => ({ vatRate: (Number(s.vatRate) / 10_000).toFixed(2), natura: s.natura ?? null, taxable: s.taxable, vat: s.vat, esigibilita: s.esigibilita, steps: s.steps })),
+    notes: calc.notes,
+    isForfettario: calc.isForfettario,
+    deadlines: deadlines.map((d) => ({ deadlineDate: d.deadlineDate, amount: d.amount, deadlineState: d.deadlineState, paymentDate: null, bankAccount })),
+  };
+}
+
+/**
+ * POST /api/invoices/set-state/{id}: a state of the document's kind. Leaving Bozza gives the number (and the
+ * snapshots) in this transaction; a numbered document never goes back to Bozza. With `version`, a stale one is a 409.
+ */
+export async function setDocumentState(scope: TenantScope, id: number, state: DocumentState, version?: number): Promise<InvoiceJson> {
+  return scope.transaction(async (tx) => {
+    const doc = await tx.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
+    checkStateForKind(doc.kind, state);
+    if (doc.state === state) return invoiceEntity.toJson(tx, doc);
+    let numbering: Partial<typeof documents.$inferInsert> = {};
+    if (doc.number !== null && state === "Bozza") throw new ValidationError([INVOICE_MESSAGES.backToDraft]);
+    if (doc.number === null && state !== "Bozza") numbering = await issue(tx, await tx.getTenant(), doc);
+    const row = await tx.update(documents, id, version, { state, ...numbering });
+    await logState(tx, id, doc.state, state);
+    return invoiceEntity.toJson(tx, row);
+  });
+}
+
+/** The document's history of states (oldest first). */
+export async function documentHistory(scope: TenantScope, id: number) {
+  await scope.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
+  const logs = await scope.list(documentStateLogs, { where: eq(documentStateLogs.documentId, id), orderBy: [asc(documentStateLogs.created), asc(documentStateLogs.id)] });
+  return logs.map((l) => ({ stateBefore: l.stateBefore, stateAfter: l.stateAfter, created: new Date(l.created).toISOString(), userId: l.userId }));
+}
