@@ -92,6 +92,31 @@ describe.each(kinds)("sales documents on %s", (kind) => {
     });
   });
 
+  it("create-form-data: a draft from the tenant's settings and the customer's payment defaults", async () => {
+    const modality = await paymentModalityEntity.create(a, paymentModalitySchema.parse({ name: "Rimessa diretta", paymentType: "MP01", paymentModalityRows: [{ paymentModalityExpirationType: "Dalla data fattura" }] }));
+    const c = await contactEntity.get(a, customer.id);
+    await contactEntity.update(a, customer.id, contactSchema.parse({ ...c, customerPaymentModality: { id: modality.id } }));
+    await a.updateTenant(undefined, { inpsRevenge: "4.00", withholdingTaxApply: true, withholdingTaxPercentage: "20.00", stampApply: true, stampAmount: 200 });
+    const { invoice } = (await invoiceEntity.formDataResponse(a, undefined, new URLSearchParams({ kind: "CREDIT_NOTE", contactId: String(customer.id) }))) as { invoice: Record<string, unknown> };
+    expect(invoice).toMatchObject({
+      id: null,
+      kind: "CREDIT_NOTE",
+      documentType: "TD04",
+      number: null,
+      state: "Bozza",
+      contact: { id: customer.id, toString: "Rossi S.r.l." },
+      sectional: { toString: "Principale" },
+      paymentModality: { id: modality.id, toString: "Rimessa diretta" },
+      inpsRevenge: "4.00",
+      withholdingTaxApply: true,
+      withholdingTaxPercentage: "20.00",
+      stampAmount: 200,
+      rows: [],
+      deadlines: [],
+    });
+    await a.updateTenant(undefined, { inpsRevenge: "0", withholdingTaxApply: false, stampApply: false });
+  });
+
   it("deadlines: from the payment modality on the netto a pagare, or given ones that must add up to it (Italian messages)", async () => {
     const modality = await paymentModalityEntity.create(
       a,
