@@ -6,6 +6,7 @@ import { ApiError, ValidationError } from "@/lib/errors";
 import { activitySchema } from "@/lib/schemas/activity";
 import { contactSchema } from "@/lib/schemas/contact";
 import { INVOICE_MESSAGES, invoiceSchema, type InvoiceJson } from "@/lib/schemas/invoice";
+import { bankAccountSchema } from "@/lib/schemas/bank-account";
 import { itemSchema } from "@/lib/schemas/item";
 import { paymentModalitySchema } from "@/lib/schemas/payment-modality";
 import { timeEntrySchema } from "@/lib/schemas/time-entry";
@@ -13,7 +14,8 @@ import { counters, documentStateLogs, invoiceSectionals, timeEntries, vatRates }
 import { createTenantWithAdmin } from "./accounts";
 import { activityEntity } from "./activities";
 import { contactEntity } from "./contacts";
-import { invoiceEntity, setDocumentState, calculatedFields } from "./invoices";
+import { AMOUNT_OUT_OF_RANGE, invoiceEntity, setDocumentState, calculatedFields } from "./invoices";
+import { bankAccountEntity } from "./bank-accounts";
 import { itemEntity } from "./items";
 import { paymentModalityEntity } from "./payment-modalities";
 import { timeEntryEntity } from "./time-entries";
@@ -218,6 +220,21 @@ describe.each(kinds)("sales documents on %s", (kind) => {
       const err = await rejection(create(a, raw));
       expect([err.httpStatus, (err as ValidationError).errors]).toEqual([400, [message]]);
     }
+    // the document's own references: sectional, bank account, payment modality of another tenant
+    const theirSectional = (await b.list(invoiceSectionals))[0]!;
+    const theirModality = await paymentModalityEntity.create(b, paymentModalitySchema.parse({ name: "Loro", paymentType: "MP05", paymentModalityRows: [{ paymentModalityExpirationType: "Fine mese" }] }));
+    const theirAccount = await bankAccountEntity.create(b, bankAccountSchema.parse(bankAccountEntity.example));
+    for (const [raw, message] of [
+      [{ sectional: { id: theirSectional.id } }, INVOICE_MESSAGES.sectionalUnknown],
+      [{ paymentModality: { id: theirModality.id } }, INVOICE_MESSAGES.paymentModalityUnknown],
+      [{ bankAccount: { id: theirAccount.id } }, INVOICE_MESSAGES.bankAccountUnknown],
+    ] as const) {
+      const err = await rejection(create(a, { ...raw, rows: [fee()] }));
+      expect([err.httpStatus, (err as ValidationError).errors]).toEqual([400, [message]]);
+    }
+    // an amount beyond the safe range is the user's input: a 400
+    const huge = await rejection(create(a, { rows: [fee({ amount: 1e15, quantity: "999999999999" })] }));
+    expect([huge.httpStatus, (huge as ValidationError).errors]).toEqual([400, [AMOUNT_OUT_OF_RANGE]]);
     // and another tenant's document is not found
     const mine = await create(a, { rows: [fee()] });
     expect((await rejection(invoiceEntity.get(b, mine.id))).httpStatus).toBe(404);

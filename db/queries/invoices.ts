@@ -60,7 +60,7 @@ import { checkNumberDateOrder, formatInvoiceNumber } from "@/lib/fiscal/numberin
 import type { Buyer, DocumentRow, Figure, FiscalSettings } from "@/lib/fiscal/types";
 import { formatMoney } from "@/lib/format";
 import { defineGrid } from "@/lib/grid/define";
-import { centsToDecimal } from "@/lib/money";
+import { centsToDecimal, MoneyError } from "@/lib/money";
 import { romeParts, italianDate } from "@/lib/rome-time";
 import { contactApi } from "@/lib/schemas/contact";
 import type { EntityRef } from "@/lib/schemas/fields";
@@ -288,11 +288,15 @@ export function fiscalRowsOf(rows: readonly RowValues[], vats: ReadonlyMap<numbe
   return out;
 }
 
+export const AMOUNT_OUT_OF_RANGE = "Importo fuori limite: controllare quantità e importi delle righe";
+
 export function calculate(rows: DocumentRow[], settings: FiscalSettings, buyer: Pick<Buyer, "kind" | "withholdingAgent" | "splitPayment">, stampBorneByIssuer: boolean): CalculationResult {
   try {
     return calculateDocument({ rows, settings, buyer, stampBorneByIssuer });
   } catch (err) {
     if (err instanceof CalculationError) throw new ValidationError([err.message]);
+    // amounts beyond the safe range (a huge quantity × price): the user's input, not a server fault
+    if (err instanceof MoneyError) throw new ValidationError([AMOUNT_OUT_OF_RANGE]);
     throw err;
   }
 }
