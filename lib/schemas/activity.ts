@@ -41,7 +41,7 @@ const paymentType = z.enum(ACTIVITY_PAYMENT_TYPES, {
 export const activitySchema = z.object({
   contact: requiredRef(ACTIVITY_MESSAGES.contact),
   // empty (null, "", missing) = the next progressive; anything else must be a positive integer, with one message
-  activityNumber: z.unknown().transform((v, ctx) => {
+  activityNumber: z.unknown().optional().transform((v, ctx) => {
     if (v === undefined || v === null || v === "") return null;
     const r = NUMBER.safeParse(v);
     if (r.success) return r.data;
