@@ -135,6 +135,12 @@ describe.each(kinds)("sales documents on %s", (kind) => {
     expect((bad as ValidationError).errors).toEqual(["La somma delle scadenze (1,00) deve essere uguale al netto a pagare (122,01)"]);
     const given = await update(a, d, { deadlines: [{ deadlineDate: "2026-04-30", amount: 12201, deadlineState: "Saldato", paymentDate: "2026-04-30" }] });
     expect(given.deadlines).toEqual([expect.objectContaining({ deadlineDate: "2026-04-30", amount: 12201, deadlineState: "Saldato", paymentDate: "2026-04-30" })]);
+    // the list says paid when every deadline is settled
+    const { listGrid } = await import("@/lib/grid/list");
+    const paid = async (id: number) => (await listGrid(a, invoiceEntity.grid!, new URLSearchParams({ kind: "INVOICE", startRow: "0", limit: "1000" }))).data.find((r) => r.id === id)?.paid;
+    expect(await paid(given.id)).toBe(true);
+    const open = await create(a, { rows: [fee()] });
+    expect(await paid(open.id)).toBe(false);
     const r = invoiceSchema.safeParse({ date: "", deadlines: [{ amount: 0, deadlineDate: "", deadlineState: "" }] });
     expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual([
       INVOICE_MESSAGES.date,

@@ -99,8 +99,9 @@ const KIND_NAMES: Record<DocumentKind, string> = { INVOICE: "Fattura", CREDIT_NO
 /** 'Fattura 12/A del 05/03/2026', 'Fattura (bozza) del 05/03/2026'. */
 export const documentLabel = (d: Pick<Document, "kind" | "numberText" | "date">) => `${KIND_NAMES[d.kind]} ${d.numberText ?? "(bozza)"} del ${italianDate(d.date)}`;
 
-/** Paid: the state, or every deadline Saldato. */
-const paidSql = sql<boolean>`(${documents.state} = 'Pagata')`;
+/** Paid: the state Pagata, or deadlines all settled (Saldato, or Stornato) with at least one Saldato. */
+const paidSql = sql<boolean>`(${documents.state} = 'Pagata' or exists (select 1 from ${documentDeadlines} where ${documentDeadlines.tenantId} = ${documents.tenantId} and ${documentDeadlines.documentId} = ${documents.id} and ${documentDeadlines.deadlineState} = 'Saldato')
+  and not exists (select 1 from ${documentDeadlines} where ${documentDeadlines.tenantId} = ${documents.tenantId} and ${documentDeadlines.documentId} = ${documents.id} and ${documentDeadlines.deadlineState} = 'Da saldare'))`;
 
 /** The documents list (GET /api/invoices, addedParams { kind }), with the totals of the filtered set in the footer. */
 export const invoicesGrid = defineGrid<InvoiceListParams>({
