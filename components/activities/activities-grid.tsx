@@ -18,6 +18,9 @@ const DEFAULT_FILTER: FilterModel = UNFINISHED_FILTER;
 
 const RENDERERS: GridRenderers = {
   activityState: (v) => <ActivityStateBadge state={v} />,
+  // 'A corpo' / 'A ore' in the narrow column (the full wording is the header's and the form's), so Ore lavorate
+  // and Da fatturare stay in view at 1366 px
+  paymentType: (v) => (v === "Lavoro pagato a corpo" ? "A corpo" : v === "Lavoro pagato a ore" ? "A ore" : (v as string | null)),
 };
 
 /**
