@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { italianDate, romeParts } from "../../lib/rome-time";
 import { chooseOperation, counter, field, filterBooleanColumn, login, openGrid, rows, search } from "./support";
 
 // Lavori and Ore lavorate (issue 10) as Mario Rossi (admin of tenant 2, ROLE_USER too): the top bar's time
@@ -49,6 +50,14 @@ async function createEntry(page: Page, entry: { activity: Option; date: string; 
 }
 
 /** A unique tag of the test run, in names and descriptions (the database lives for the whole run). */
+/** The last Sunday before `today` ('yyyy-MM-dd'): at most 7 days back, so inside the time-entry list's default period. */
+function lastSundayBefore(today: string): string {
+  const day = new Date(`${today}T12:00:00Z`);
+  do day.setUTCDate(day.getUTCDate() - 1);
+  while (day.getUTCDay() !== 0);
+  return day.toISOString().slice(0, 10);
+}
+
 const runTag = () => `J${Date.now().toString(36)}`;
 
 test.describe("desktop 1366×768", () => {
@@ -229,15 +238,17 @@ test.describe("desktop 1366×768", () => {
     const tag = runTag();
     await login(page);
     const activity = await createJob(page, { name: `Ore ${tag}`, contact: await customer(page, "Tecnostudio Associati") });
-    // a Sunday evening long before the seeded three months: no other entry of the user in the way
-    await createEntry(page, { activity, date: "2024-06-02", startTime: "18:00", endTime: "19:30", description: `Analisi ${tag}` });
-    await createEntry(page, { activity, date: "2024-06-02", startTime: "20:00", endTime: "20:45", description: `Collaudo ${tag}` });
+    // a Sunday evening inside the list's default period (the previous month and this one) but not today: the seed
+    // records working days only and the timer walks use today, so no other entry of the user is in the way
+    const sunday = lastSundayBefore(romeParts(new Date()).date);
+    await createEntry(page, { activity, date: sunday, startTime: "18:00", endTime: "19:30", description: `Analisi ${tag}` });
+    await createEntry(page, { activity, date: sunday, startTime: "20:00", endTime: "20:45", description: `Collaudo ${tag}` });
     await openGrid(page, "/lista-lavori-eseguiti", "Lista lavori eseguiti");
     await expect(page.getByRole("row", { name: "Totale" })).toBeVisible();
     await search(page, tag);
     await counter(page, 2);
     const analysis = rows(page).filter({ hasText: `Analisi ${tag}` });
-    await expect(analysis).toContainText("02/06/2024");
+    await expect(analysis).toContainText(italianDate(sunday));
     await expect(analysis).toContainText("18:00");
     await expect(analysis).toContainText("19:30");
     await expect(analysis).toContainText("Mario Rossi");
