@@ -13,9 +13,7 @@
  *    transaction), and the same CSV again with "update".
  * Prints a Markdown block and writes it into docs/benchmarks.md (section "## npm run bench:contacts").
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import ExcelJS from "exceljs";
 import postgres from "postgres";
 import { openDatabase } from "@/db/client";
@@ -29,6 +27,7 @@ import { listGrid } from "@/lib/grid/list";
 import { cappedCountQuery, ESTIMATE_TRUSTED_FROM, estimateQuery, pageQuery } from "@/lib/grid/query";
 import { parseGridRequest } from "@/lib/grid/request";
 import { contactImportOptionsSchema } from "@/lib/schemas/contact-import";
+import { ms, pct, writeBenchSection } from "./support";
 
 const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -38,12 +37,6 @@ const IMPORT_ROWS = 10_000;
 const SEARCH_TARGET_MS = 20;
 const IMPORT_TARGET_MS = 5000;
 
-function pct(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
-}
-
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 const CITIES = ["Bologna", "Milano", "Roma", "Torino", "Napoli", "Firenze", "Modena", "Parma", "Verona", "Bari"];
 
 /** The rows of the import files: valid companies whose VAT numbers the seeded tenant does not have. */
@@ -251,24 +244,13 @@ async function main() {
 
 /** Replaces the "## npm run bench:contacts" section of docs/benchmarks.md (other sections untouched). */
 function writeSection(block: string) {
-  const file = path.join(process.cwd(), "docs", "benchmarks.md");
-  const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
-  const heading = "## npm run bench:contacts";
   const notes = [
     "Notes: the search is the grid's 'Ricerca' (every word ILIKE '%…%' in one of the six searchable columns), answered by the trigram index;",
     "a very common word is answered by walking the name index instead, and its count is the planner's estimate (shown with ~).",
     "The import reads the file, validates every row with the form's zod schema, looks the VAT numbers up in one query per 5,000,",
     "and writes in one transaction with batched statements (rows as one JSON recordset: TenantScope.insertMany / updateMany).",
   ].join("\n");
-  const section = `${heading}\n\nAnagrafica (contacts) on PostgreSQL. Output of the last run:\n\n${block}\n\n${notes}\n`;
-  const start = text.indexOf(heading);
-  let out: string;
-  if (start < 0) out = text.trimEnd() + "\n\n" + section;
-  else {
-    const next = text.indexOf("\n## ", start + heading.length);
-    out = text.slice(0, start) + section + (next < 0 ? "" : "\n" + text.slice(next + 1));
-  }
-  fs.writeFileSync(file, out);
+  writeBenchSection("## npm run bench:contacts", "Anagrafica (contacts) on PostgreSQL. Output of the last run:", block, notes);
 }
 
 main().catch((err) => {

@@ -11,9 +11,7 @@
  *  - time and peak RSS of a 100,000-row export, CSV and XLSX.
  * Prints a Markdown block and writes it into docs/benchmarks.md (section "## npm run bench:grid").
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import postgres from "postgres";
 import { openDatabase } from "@/db/client";
 import { createTenantWithAdmin } from "@/db/queries/accounts";
@@ -23,6 +21,7 @@ import { exportGridResponse } from "@/lib/grid/export";
 import { listGrid } from "@/lib/grid/list";
 import { cappedCountQuery, countQuery, ESTIMATE_TRUSTED_FROM, estimateQuery, pageQuery } from "@/lib/grid/query";
 import { parseGridRequest } from "@/lib/grid/request";
+import { ms, pct, writeBenchSection } from "./support";
 
 const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -30,12 +29,6 @@ const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS ?? 200_000);
 const RUNS = Math.max(50, Number(process.env.BENCH_RUNS ?? 60));
 const EXPORT_ROWS = 100_000;
 
-function pct(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
-}
-
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function main() {
   const started = new Date();
@@ -223,24 +216,13 @@ async function main() {
 
 /** Replaces the "## npm run bench:grid" section of docs/benchmarks.md (other sections untouched). */
 function writeSection(block: string) {
-  const file = path.join(process.cwd(), "docs", "benchmarks.md");
-  const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
-  const heading = "## npm run bench:grid";
   const notes = [
     "Notes: the list returns the planner's estimate when it is above 50,000 rows, otherwise counts exactly up to 10,000 rows (estimate beyond; countExact: false, shown with ~); PostgreSQL connections use no named prepared statements, so each query is planned with its parameters;",
     "the client grid paints the first block at once and asks `count=exact` in the background (the count=exact line shows that cost).",
     "Later blocks are asked with count=0. Deep pages pick their ids from the index first (`id in (select id … limit/offset)`).",
     "Compare each listGrid p95 with the raw SQL p95 of the same run: on a loaded machine the tails are the database's, not the API's.",
   ].join("\n");
-  const section = `${heading}\n\nServer-paged grid (lib/grid) on PostgreSQL. Output of the last run:\n\n${block}\n\n${notes}\n`;
-  const start = text.indexOf(heading);
-  let out: string;
-  if (start < 0) out = text.trimEnd() + "\n\n" + section;
-  else {
-    const next = text.indexOf("\n## ", start + heading.length);
-    out = text.slice(0, start) + section + (next < 0 ? "" : "\n" + text.slice(next + 1));
-  }
-  fs.writeFileSync(file, out);
+  writeBenchSection("## npm run bench:grid", "Server-paged grid (lib/grid) on PostgreSQL. Output of the last run:", block, notes);
 }
 
 main().catch((err) => {

@@ -36,6 +36,7 @@ import { TenantScope } from "@/db/scope";
 import { vatRates } from "@/db/schema";
 import { itemEntity } from "@/db/queries/items";
 import { ROSSI_LOGIN, seedDemoData, seedRecord } from "@/db/seed";
+import { writeBenchSection } from "./support";
 
 const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const CONNECTIONS = 100;
@@ -359,9 +360,6 @@ async function main() {
 
 /** Replaces the "## npm run bench:http" section of docs/benchmarks.md (other sections untouched). */
 function writeSection(block: string) {
-  const file = path.join(process.cwd(), "docs", "benchmarks.md");
-  const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
-  const heading = "## npm run bench:http";
   const notes = [
     "Notes: each app row is checked against the plain ceiling measured in the same rounds (same pool block): the list call at least half of it with",
     "p99 < 150 ms, GET /api/me at or above it, the form data at least half of it, no errors (socket errors, timeouts and non-2xx answers all count).",
@@ -383,15 +381,7 @@ function writeSection(block: string) {
     "machine tops out near 850 req/s, where 100 connections wait about 120 ms on average (Little's law) and the slowest 1% twice that. A p99 under",
     "150 ms at 100 connections needs the CPU per list call down by a third (Next's own request handling is ~0.6 ms of it), or more cores.",
   ].join("\n");
-  const section = `${heading}\n\nThe built app over HTTP on PostgreSQL, beside a plain node:http ceiling measured in the same run. Output of the last run:\n\n${block}\n\n${notes}\n`;
-  const start = text.indexOf(heading);
-  let out: string;
-  if (start < 0) out = text.trimEnd() + "\n\n" + section;
-  else {
-    const next = text.indexOf("\n## ", start + heading.length);
-    out = text.slice(0, start) + section + (next < 0 ? "" : "\n" + text.slice(next + 1));
-  }
-  fs.writeFileSync(file, out);
+  writeBenchSection("## npm run bench:http", "The built app over HTTP on PostgreSQL, beside a plain node:http ceiling measured in the same run. Output of the last run:", block, notes);
 }
 
 main().catch((err) => {

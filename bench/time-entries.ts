@@ -15,9 +15,7 @@
  * Prints a Markdown block and writes it into docs/benchmarks.md (section "## npm run bench:time-entries").
  * BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of each case's page and totals statements to stderr.
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import postgres from "postgres";
 import { openDatabase } from "@/db/client";
 import { createTenantWithAdmin } from "@/db/queries/accounts";
@@ -28,6 +26,7 @@ import { from, pageQuery, queryGrid } from "@/lib/grid/query";
 import { parseGridRequest } from "@/lib/grid/request";
 import { queryTotals } from "@/lib/grid/totals";
 import { sql } from "drizzle-orm";
+import { ms, pct, writeBenchSection } from "./support";
 
 const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -40,12 +39,6 @@ const CUSTOMERS = 200;
 const PER_DAY = 14;
 const TARGET_MS = 50;
 
-function pct(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
-}
-
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 async function main() {
@@ -213,19 +206,8 @@ async function main() {
 
 /** Replaces the "## npm run bench:time-entries" section of docs/benchmarks.md (other sections untouched). */
 function writeSection(block: string) {
-  const file = path.join(process.cwd(), "docs", "benchmarks.md");
-  const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
-  const heading = "## npm run bench:time-entries";
   const notes = NOTES;
-  const section = `${heading}\n\nLista lavori eseguiti (time entries) on PostgreSQL. Output of the last run:\n\n${block}\n\n${notes}\n`;
-  const start = text.indexOf(heading);
-  let out: string;
-  if (start < 0) out = text.trimEnd() + "\n\n" + section;
-  else {
-    const next = text.indexOf("\n## ", start + heading.length);
-    out = text.slice(0, start) + section + (next < 0 ? "" : "\n" + text.slice(next + 1));
-  }
-  fs.writeFileSync(file, out);
+  writeBenchSection("## npm run bench:time-entries", "Lista lavori eseguiti (time entries) on PostgreSQL. Output of the last run:", block, notes);
 }
 
 const NOTES = [
