@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { activities } from "./activities";
 import { bankAccounts } from "./bank-accounts";
-import { cents, createdAt, rowColor, sameTenant, tenantKey, version } from "./columns";
+import { bytea, cents, createdAt, rowColor, sameTenant, tenantKey, version } from "./columns";
 import { contacts } from "./contacts";
 import { invoiceSectionals } from "./invoice-sectionals";
 import { items, services } from "./items";
@@ -71,6 +71,10 @@ export const documents = pgTable(
     sellerSnapshot: jsonb("seller_snapshot").$type<PartySnapshot>(),
     /** Converted from (a quote or proforma) or credit note of (an invoice). */
     sourceDocumentId: integer("source_document_id"),
+    /** The FatturaPA file offered for sending (IT…_xxxxx.xml) and its bytes: built once, the same file every later time. */
+    electronicInvoiceFileName: text("electronic_invoice_file_name"),
+    electronicInvoiceXml: bytea("electronic_invoice_xml"),
+    electronicInvoiceCreated: timestamp("electronic_invoice_created", { withTimezone: true }),
     rowColor: rowColor(),
     version: version(),
     createdAt: createdAt(),

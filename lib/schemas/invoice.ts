@@ -278,3 +278,39 @@ export interface InvoiceFormData {
   deadlineStates: readonly DeadlineState[];
   paDocumentTypes: readonly PaDocumentType[];
 }
+
+/** The E-invoice XML options dialog (spec §3, §5): POST /api/invoices/download-electronic-invoice-xml/{id}, JSON field "xmlOptions". */
+export const XML_OPTIONS_MESSAGES = {
+  previdential: 'Il campo "Cassa previdenziale" è richiesto',
+  paymentCausal: 'Il campo "Causale pagamento ritenuta" è richiesto',
+  previdentialInvalid: 'Il campo "Cassa previdenziale" non è valido',
+  paymentCausalInvalid: 'Il campo "Causale pagamento ritenuta" non è valido',
+} as const;
+
+/**
+ * previdential: TipoCassa (TC01–TC21) of the document's Cassa professionisti; paymentCausal: CausalePagamento of its
+ * ritenuta. Each is required only when the document has that figure (checked by the server against the stored totals).
+ */
+export const xmlOptionsSchema = z
+  .object({
+    previdential: z.string().trim().max(10).nullable().optional().transform((v) => v || null),
+    paymentCausal: z.string().trim().max(10).nullable().optional().transform((v) => v || null),
+  })
+  .nullable()
+  .optional()
+  .transform((v) => v ?? { previdential: null, paymentCausal: null });
+export type XmlOptionsInput = z.infer<typeof xmlOptionsSchema>;
+
+/** The answers of the copies (convert, credit-note, duplicate) and their refusals. */
+export const INVOICE_ACTION_MESSAGES = {
+  converted: (to: string) => `Documento convertito in ${to}`,
+  creditNoteCreated: "Nota di credito creata",
+  duplicated: "Documento duplicato",
+  convertTarget: 'Il parametro "to" deve essere INVOICE o PROFORMA',
+  convertSource: "Si possono convertire in fattura solo proforma e preventivi, in proforma solo i preventivi",
+  creditNoteSource: "Una nota di credito si crea solo da una fattura emessa",
+  xmlKind: "La fattura elettronica si genera solo per fatture e note di credito",
+  xmlDraft: "Il documento è in Bozza: emetterlo (numerarlo) prima di generare la fattura elettronica",
+  precheck: "La fattura elettronica sarebbe scartata dallo SDI: correggere il documento",
+  xsd: "Il file generato non è valido secondo lo schema FatturaPA",
+} as const;

@@ -1,0 +1,280 @@
+/**
+ * Documenti di vendita, the calls beyond the standard entity (ROLE_DOCUMENT):
+ *
+ * - The FatturaPA file (download-electronic-invoice-xml): only for a numbered invoice or credit note. Built once
+ *   by lib/fiscal buildFatturaPA from the stored document (rows, percentages, deadlines; the seller and the buyer
+ *   from the snapshots taken when it left Bozza), its file name and ProgressivoInvio from the tenant's transmission
+ *   counter ("transmission", taken in the same transaction: a refusal gives it back). The SDI pre-check must pass
+ *   (else 400 with its messages and codes) and the file must validate against the XSD; then its bytes are stored
+ *   with the document and the same file is answered every later time. Emessa moves to 'Inviata allo SDI'. A
+ *   Scartata document is built again (it was corrected: a new file, a new progressive) and sent again.
+ *   The XML options give the cassa's TipoCassa and the ritenuta's CausalePagamento (the calculation used TC01/"A":
+ *   neither changes an amount); each is required only when the document has that figure.
+ * - Copies inside the model (convert, credit-note, duplicate): the source's header and rows through the entity's
+ *   own create (refs, totals, numbering rules), a Bozza dated today, deadlines recomputed from the payment modality
+ *   (the source's may be paid or out of date), linked to the source (sourceDocumentId).
+ */
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import { takeNext } from "@/db/counters";
+import { bankAccounts, documentDeadlines, documentRows, documents, documentStateLogs, paymentModalities, vatRates, type Document, type Tenant } from "@/db/schema";
+import type { PartySnapshot } from "@/db/schema/documents";
+import type { TenantScope } from "@/db/scope";
+import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
+import { CAUSALI_PAGAMENTO, MODALITA_PAGAMENTO, TIPI_CASSA, type CausalePagamento, type ModalitaPagamento, type RegimeFiscale, type TipoCassa, type TipoDocumento } from "@/lib/fiscal/codes";
+import { precheckDocument, type PrecheckIssue } from "@/lib/fiscal/precheck";
+import type { Buyer, FiscalDocument, OrderReference, Seller } from "@/lib/fiscal/types";
+import { progressiveFromCounter } from "@/lib/fiscal/xml-builder";
+import { validateFatturaXml } from "@/lib/fiscal/xsd";
+import { romeParts } from "@/lib/rome-time";
+import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES, invoiceSchema, type DocumentKind, type InvoiceJson, type XmlOptionsInput } from "@/lib/schemas/invoice";
+import { documentLabel, fiscalRowsOf, fiscalSettingsOf, invoiceEntity } from "./invoices";
+
+export const XML_CONTENT_TYPE = "application/xml";
+
+export interface ElectronicInvoiceFile {
+  filename: string;
+  contentBase64: string;
+  contentType: string;
+}
+
+const text = (v: unknown): string => (typeof v === "string" ? v.trim() : "");
+const orUndefined = (v: string) => v || undefined;
+
+/** A VAT number as stored may carry its country ("IT01234567890"): the XML wants the digits alone. */
+function vatDigits(vat: string, country: string): string {
+  const v = vat.replace(/\s+/g, "").toUpperCase();
+  return v.startsWith(country) ? v.slice(country.length) : v;
+}
+
+function sellerOf(tenant: Tenant, snapshot: PartySnapshot | null): Seller {
+  const s = snapshot ?? {};
+  const pick = (key: keyof Tenant & string) => text(s[key]) || text(tenant[key]);
+  return {
+    companyName: pick("denomination"),
+    vatCountry: "IT",
+    vatNumber: orUndefined(vatDigits(pick("vat"), "IT")),
+    fiscalCode: orUndefined(pick("fiscalCode").toUpperCase()),
+    address: { street: pick("address") || "-", cap: pick("postalCode"), city: pick("city"), province: orUndefined(pick("province").toUpperCase()), country: "IT" },
+    regime: (pick("taxRegime") || "RF01") as RegimeFiscale,
+    phone: orUndefined(pick("phone")),
+    email: orUndefined(pick("email")),
+  };
+}
+
+function buyerOfSnapshot(s: PartySnapshot, publicAdministration: boolean): Buyer {
+  const isPa = publicAdministration || s.publicAdministration === true;
+  const vatCountry = text(s.vatCountry) || "IT";
+  const vatNumber = vatDigits(text(s.vatNumber), vatCountry);
+  const person = s.kind === "PERSON";
+  const kind: Buyer["kind"] = isPa ? "pa" : person && !vatNumber ? "consumer" : "business";
+  const country = (text(s.country) || "IT").toUpperCase();
+  return {
+    kind,
+    ...(person && text(s.firstName) && text(s.lastName) ? { firstName: text(s.firstName), lastName: text(s.lastName) } : { companyName: text(s.companyName) || text(s.name) }),
+    vatCountry,
+    vatNumber: orUndefined(vatNumber),
+    fiscalCode: orUndefined(text(s.fiscalCode).toUpperCase()),
+    address: { street: text(s.address) || "-", cap: text(s.postalCode), city: text(s.city), province: country === "IT" ? orUndefined(text(s.province).toUpperCase()) : undefined, country },
+    codiceDestinatario: orUndefined(text(s.sdiCode).toUpperCase()),
+    pec: orUndefined(text(s.pec)),
+    withholdingAgent: kind === "consumer" ? false : s.withholdingAgent !== false,
+    splitPayment: s.splitPayment === true,
+  };
+}
+
+/** The options the document needs: a Cassa professionisti needs its TipoCassa, a ritenuta its CausalePagamento. */
+function checkXmlOptions(doc: Document, options: XmlOptionsInput): { cassa: Exclude<TipoCassa, "TC22">; causale: CausalePagamento } {
+  const errors: string[] = [];
+  const needsCassa = Number(doc.professionistFundAmount) !== 0;
+  const needsCausale = Number(doc.withholdingTaxAmount) !== 0;
+  const cassa = options.previdential;
+  const causale = options.paymentCausal;
+  if (needsCassa && !cassa) errors.push(XML_OPTIONS_MESSAGES.previdential);
+  else if (cassa && (!(cassa in TIPI_CASSA) || cassa === "TC22")) errors.push(XML_OPTIONS_MESSAGES.previdentialInvalid);
+  if (needsCausale && !causale) errors.push(XML_OPTIONS_MESSAGES.paymentCausal);
+  else if (causale && !(causale in CAUSALI_PAGAMENTO)) errors.push(XML_OPTIONS_MESSAGES.paymentCausalInvalid);
+  if (errors.length) throw new ValidationError(errors);
+  return { cassa: (cassa ?? "TC01") as Exclude<TipoCassa, "TC22">, causale: (causale ?? "A") as CausalePagamento };
+}
+
+/** The fiscal model of a stored, numbered invoice or credit note. */
+async function fiscalDocumentOf(tx: TenantScope, tenant: Tenant, doc: Document, options: { cassa: Exclude<TipoCassa, "TC22">; causale: CausalePagamento }): Promise<FiscalDocument> {
+  const stored = await tx
+    .select({ r: documentRows, rate: vatRates.rate, natura: vatRates.natura })
+    .from(documentRows)
+    .leftJoin(vatRates, eq(documentRows.vatRateId, vatRates.id))
+    .where(eq(documentRows.documentId, doc.id))
+    .orderBy(asc(documentRows.position), asc(documentRows.id));
+  const vats = new Map(stored.flatMap(({ r, rate, natura }) => (r.vatRateId !== null && rate !== null ? [[r.vatRateId, { rate, natura }] as const] : [])));
+  const rows = fiscalRowsOf(
+    stored.map(({ r }) => ({
+      rowType: r.rowType,
+      description: r.description,
+      hideAmount: r.hideAmount,
+      quantity: r.quantity,
+      amount: Number(r.amount),
+      vat: r.vatRateId !== null ? { id: r.vatRateId, toString: undefined } : null,
+      advance: r.advance,
+      withholding: r.withholding,
+      activity: null,
+      item: null,
+      service: null,
+    })),
+    vats,
+  );
+  const seller = sellerOf(tenant, doc.sellerSnapshot ?? null);
+  const base = fiscalSettingsOf({ taxRegime: seller.regime, fiscalCode: seller.fiscalCode ?? "" }, {
+    inpsRevenge: doc.inpsRevenge,
+    professionistFund: doc.professionistFund,
+    withholdingTaxApply: doc.withholdingTaxApply,
+    withholdingTaxPercentage: doc.withholdingTaxPercentage,
+    stampAmount: Number(doc.stampAmount),
+    stampBorneByIssuer: doc.stampBorneByIssuer,
+    publicAdministration: doc.publicAdministration,
+  });
+  const settings = { ...base, cassa: base.cassa ? { ...base.cassa, type: options.cassa } : null, withholding: base.withholding ? { ...base.withholding, causale: options.causale } : null };
+
+  const references: OrderReference[] = [];
+  if (doc.paDocumentType && doc.paDocumentNumber) {
+    references.push({ kind: doc.paDocumentType, id: doc.paDocumentNumber, date: doc.paDocumentDate ?? undefined, cig: orUndefined(doc.paCig), cup: orUndefined(doc.paCup) });
+  }
+  if (doc.kind === "CREDIT_NOTE" && doc.sourceDocumentId !== null) {
+    const source = await tx.find(documents, doc.sourceDocumentId);
+    if (source?.kind === "INVOICE" && source.numberText) references.push({ kind: "Fattura collegata", id: source.numberText, date: source.date });
+  }
+
+  const deadlines = await tx.list(documentDeadlines, { where: eq(documentDeadlines.documentId, doc.id), orderBy: [asc(documentDeadlines.position), asc(documentDeadlines.id)] });
+  const modality = doc.paymentModalityId !== null ? await tx.find(paymentModalities, doc.paymentModalityId) : undefined;
+  const bank = doc.bankAccountId !== null ? await tx.find(bankAccounts, doc.bankAccountId) : undefined;
+  const method: ModalitaPagamento = modality && modality.paymentType in MODALITA_PAGAMENTO ? (modality.paymentType as ModalitaPagamento) : bank?.iban ? "MP05" : "MP01";
+  return {
+    kind: "invoice",
+    tipoDocumento: doc.documentType as TipoDocumento,
+    number: doc.numberText!,
+    date: doc.date,
+    seller,
+    buyer: buyerOfSnapshot(doc.buyerSnapshot ?? {}, doc.publicAdministration),
+    settings,
+    rows,
+    stampBorneByIssuer: doc.stampBorneByIssuer,
+    references,
+    payment: deadlines.length ? { method, deadlines: deadlines.map((d) => ({ dueDate: d.deadlineDate, amount: Number(d.amount) })), iban: orUndefined(bank?.iban ?? ""), bankName: orUndefined(bank?.bankName ?? "") } : undefined,
+  };
+}
+
+/** The pre-check's refusal: 400, one line per problem with its SDI code. */
+export class PrecheckRefusedError extends ApiError {
+  constructor(readonly issues: PrecheckIssue[]) {
+    const lines = issues.map((i) => `[${i.code}] ${i.message}`);
+    super(400, [INVOICE_ACTION_MESSAGES.precheck, ...lines].join("\n"), lines);
+  }
+}
+
+const fileOf = (name: string, bytes: Uint8Array): ElectronicInvoiceFile => ({ filename: name, contentBase64: Buffer.from(bytes).toString("base64"), contentType: XML_CONTENT_TYPE });
+
+/** POST /api/invoices/download-electronic-invoice-xml/{id}: the document's FatturaPA file (built and stored once). */
+export async function electronicInvoiceXml(scope: TenantScope, id: number, options: XmlOptionsInput, today?: string): Promise<ElectronicInvoiceFile> {
+  return scope.transaction(async (tx) => {
+    await tx.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
+    // two downloads at once: the second waits and answers the first one's file
+    const doc = (await tx.lockRow(documents, eq(documents.id, id)))!;
+    if (doc.kind !== "INVOICE" && doc.kind !== "CREDIT_NOTE") throw new BadRequestError(INVOICE_ACTION_MESSAGES.xmlKind);
+    if (doc.number === null || doc.numberText === null) throw new BadRequestError(INVOICE_ACTION_MESSAGES.xmlDraft);
+    if (doc.electronicInvoiceXml && doc.electronicInvoiceFileName && doc.state !== "Scartata") return fileOf(doc.electronicInvoiceFileName, doc.electronicInvoiceXml);
+
+    const chosen = checkXmlOptions(doc, options);
+    const tenant = await tx.getTenant();
+    const fiscal = await fiscalDocumentOf(tx, tenant, doc, chosen);
+    const progressive = progressiveFromCounter(await takeNext(tx, "transmission"));
+    const check = precheckDocument(fiscal, { progressive }, today ? { today } : {});
+    if (!check.ok || !check.built) throw new PrecheckRefusedError(check.issues);
+    const schema = validateFatturaXml(check.built.xml);
+    if (!schema.valid) throw new PrecheckRefusedError(schema.errors.map((e) => ({ code: "00200", message: `${INVOICE_ACTION_MESSAGES.xsd}: ${e.message}` })));
+
+    const bytes = Buffer.from(check.built.xml, "utf8");
+    const sent = doc.state === "Emessa" || doc.state === "Scartata";
+    await tx.update(documents, id, undefined, {
+      electronicInvoiceFileName: check.built.fileName,
+      electronicInvoiceXml: bytes,
+      electronicInvoiceCreated: new Date(),
+      ...(sent ? { state: "Inviata allo SDI" as const } : {}),
+    });
+    if (sent) await tx.insert(documentStateLogs, { documentId: id, stateBefore: doc.state, stateAfter: "Inviata allo SDI", userId: tx.actor?.userId ?? null });
+    return fileOf(check.built.fileName, bytes);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Copies inside the model
+
+const KIND_TARGET_NAMES: Record<DocumentKind, string> = { INVOICE: "fattura", PROFORMA: "proforma", QUOTE: "preventivo", CREDIT_NOTE: "nota di credito" };
+
+export interface CopyResult {
+  message: string;
+  invoice: InvoiceJson;
+  source: { id: number; toString: string };
+}
+
+/** A new Bozza of `kind` from the source's header and rows, linked to it, in one transaction. */
+async function copyDocument(scope: TenantScope, id: number, check: (source: Document) => void, target: (source: Document) => { kind: DocumentKind; documentType: string }, message: string): Promise<CopyResult> {
+  return scope.transaction(async (tx) => {
+    const source = await tx.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
+    check(source);
+    const json = await invoiceEntity.toJson(tx, source);
+    const { kind, documentType } = target(source);
+    const input = invoiceSchema.parse({
+      ...json,
+      id: undefined,
+      version: undefined,
+      kind,
+      documentType,
+      state: "Bozza",
+      date: romeParts(new Date()).date,
+      rows: json.rows.map((r) => ({ ...r, id: undefined, tempId: undefined })),
+      deadlines: [],
+    });
+    const created = await invoiceEntity.create(tx, input);
+    const linked = await tx.update(documents, created.id, undefined, { sourceDocumentId: source.id });
+    return { message, invoice: await invoiceEntity.toJson(tx, linked), source: { id: source.id, toString: documentLabel(source) } };
+  });
+}
+
+/** POST /api/invoices/convert/{id}?to=INVOICE|PROFORMA: a proforma or quote into an invoice, a quote into a proforma. */
+export function convertDocument(scope: TenantScope, id: number, to: string | null): Promise<CopyResult> {
+  if (to !== "INVOICE" && to !== "PROFORMA") throw new BadRequestError(INVOICE_ACTION_MESSAGES.convertTarget);
+  const allowed: DocumentKind[] = to === "INVOICE" ? ["PROFORMA", "QUOTE"] : ["QUOTE"];
+  return copyDocument(
+    scope,
+    id,
+    (s) => {
+      if (!allowed.includes(s.kind)) throw new BadRequestError(INVOICE_ACTION_MESSAGES.convertSource);
+    },
+    (s) => ({ kind: to, documentType: s.documentType === "TD04" ? "TD01" : s.documentType }),
+    INVOICE_ACTION_MESSAGES.converted(KIND_TARGET_NAMES[to]),
+  );
+}
+
+/** POST /api/invoices/credit-note/{id}: a TD04 of an issued invoice, its rows copied (to be trimmed for a partial one). */
+export function createCreditNote(scope: TenantScope, id: number): Promise<CopyResult> {
+  return copyDocument(
+    scope,
+    id,
+    (s) => {
+      if (s.kind !== "INVOICE" || s.number === null) throw new BadRequestError(INVOICE_ACTION_MESSAGES.creditNoteSource);
+    },
+    () => ({ kind: "CREDIT_NOTE", documentType: "TD04" }),
+    INVOICE_ACTION_MESSAGES.creditNoteCreated,
+  );
+}
+
+/** POST /api/invoices/duplicate/{id}: a Bozza copy of any document, same kind and type. */
+export function duplicateDocument(scope: TenantScope, id: number): Promise<CopyResult> {
+  return copyDocument(
+    scope,
+    id,
+    () => {},
+    (s) => ({ kind: s.kind, documentType: s.documentType }),
+    INVOICE_ACTION_MESSAGES.duplicated,
+  );
+}
