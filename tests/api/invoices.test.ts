@@ -179,6 +179,14 @@ describe("Documenti di vendita (invoices)", () => {
       expect(again.body).toEqual(first.body);
       const saved = (await c.get(`${URL}/get/${d.id}`)).body.invoice;
       expect(saved.state).toBe("Inviata allo SDI");
+      // Scartata: corrected and sent again with its number, as a new file
+      const rejected = await setState(d.id, "Scartata");
+      expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+      const resent = await xmlOptions(d.id, {});
+      expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+      expect(resent.body.filename).not.toBe(first.body.filename);
+      expect(Buffer.from(resent.body.contentBase64, "base64").toString("utf8")).toContain(`<Numero>${d.number}</Numero>`);
+      expect((await c.get(`${URL}/get/${d.id}`)).body.invoice.state).toBe("Inviata allo SDI");
       // another document takes the next transmission progressive
       const other = await create({ state: "Emessa" });
       const next = await xmlOptions(other.id, {});
