@@ -1,0 +1,19 @@
+// GET /api/invoices/download-pdf/{id} — the document's PDF: { status, filename, contentBase64, contentType }, or with ?inline=1 the PDF itself (the preview).
+import { getInvoicePdfData } from "@/db/queries/invoice-pdf";
+import { invoiceEntity } from "@/db/queries/invoices";
+import { parseId } from "@/lib/api/body";
+import { ok } from "@/lib/api/respond";
+import { guarded } from "@/lib/api/route";
+import { invoicePdfFilename, renderInvoicePdf } from "@/lib/pdf/invoice-pdf";
+
+export const GET = guarded<{ id: string }>(invoiceEntity.role, async ({ req, params, scope }) => {
+  const data = await getInvoicePdfData(scope, parseId(params.id));
+  const pdf = await renderInvoicePdf(data);
+  const filename = invoicePdfFilename(data);
+  if (req.nextUrl.searchParams.get("inline") === "1") {
+    return new Response(new Uint8Array(pdf), {
+      headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${filename}"`, "Content-Length": String(pdf.length) },
+    });
+  }
+  return ok({ filename, contentBase64: pdf.toString("base64"), contentType: "application/pdf" });
+});
