@@ -5,6 +5,7 @@
  * XSD-valid, the same bytes every time, 'Inviata allo SDI'), convert, credit note and duplicate.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { readPdf } from "@/lib/pdf/sample-invoice";
 import { validateFatturaXml } from "@/lib/fiscal/xsd";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES } from "@/lib/schemas/invoice";
 import { type Client, signUpTenant } from "../support/http";
@@ -264,6 +265,20 @@ describe("Documenti di vendita (invoices)", () => {
       expect(r.body.invoice.id).not.toBe(invoice.id);
       expect(r.body.invoice.rows).toHaveLength(invoice.rows.length);
     });
+  });
+
+  it("download-pdf: the issued invoice as {filename, contentBase64, contentType}, read back; ?inline=1 the raw PDF; 404 for another tenant", async () => {
+    const d = await create({ state: "Emessa", sectional: sectionalA });
+    const r = await c.get(`${URL}/download-pdf/${d.id}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ filename: expect.stringMatching(/^Fattura_\d+-A_2026\.pdf$/), contentType: "application/pdf" });
+    const pdf = Buffer.from(r.body.contentBase64, "base64");
+    const { text } = await readPdf(pdf);
+    for (const t of ["Rossi S.r.l.", "Fatture S.r.l.", "Compenso professionale", "Totale documento", "€ 1'220,00", `${d.number}`]) expect(text, t).toContain(t);
+    const inline = await c.raw("GET", `${URL}/download-pdf/${d.id}?inline=1`);
+    expect([inline.status, inline.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    const other = (await signUpTenant("Altri PDF S.r.l.")).client;
+    expect((await other.get(`${URL}/download-pdf/${d.id}`)).status).toBe(404);
   });
 
   it("roles: a ROLE_USER-only user gets 403 on every call", async () => {
