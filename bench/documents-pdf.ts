@@ -9,6 +9,7 @@ import os from "node:os";
 import sharp from "sharp";
 import { renderInvoicePdf } from "@/lib/pdf/invoice-pdf";
 import { sampleInvoicePdf, sampleRow } from "@/lib/pdf/sample-invoice";
+import { ms as fmt, pct } from "./support";
 
 const logo = { data: await sharp({ create: { width: 120, height: 40, channels: 3, background: "#1a4fa0" } }).png().toBuffer(), format: "png" as const };
 const rows = (n: number) =>
@@ -27,8 +28,7 @@ async function measure(n: number, runs: number) {
     samples.push(performance.now() - t);
   }
   samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * q))];
-  return { p50: at(0.5), p95: at(0.95), max: samples[samples.length - 1], bytes, runs };
+  return { p50: pct(samples, 50), p95: pct(samples, 95), max: samples[samples.length - 1]!, bytes, runs };
 }
 
 const t0 = performance.now();
@@ -38,7 +38,6 @@ const r20 = await measure(20, 100);
 const r200 = await measure(200, 30);
 
 const ok = (cond: boolean) => (cond ? "ok" : "BELOW TARGET");
-const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const line = (label: string, r: Awaited<ReturnType<typeof measure>>, target: number) =>
   `| ${label} (${Math.round(r.bytes / 1024)} KB, ${r.runs} runs) | p50 ${fmt(r.p50)}, p95 ${fmt(r.p95)}, max ${fmt(r.max)} | p95 ≤ ${target} ms | ${ok(r.p95 <= target)} |`;
 console.log(
