@@ -1,0 +1,35 @@
+"use client";
+
+import { EntityGrid } from "@/components/grid/entity-grid";
+import type { GridPage, GridRenderers } from "@/components/grid/grid-types";
+import { invoiceApi, type DocumentKind } from "@/lib/schemas/invoice";
+import { DocumentStateBadge } from "./document-state-badge";
+import { InvoiceForm } from "./invoice-form";
+import { KIND_WORDS, kindParams } from "./invoice-kinds";
+
+const RENDERERS: GridRenderers = {
+  state: (v) => <DocumentStateBadge state={v} />,
+};
+
+/**
+ * The body of /fatture, /fatture-proforma, /preventivi: the documents of one kind (GET /api/invoices with
+ * addedParams { kind }; footer totals of the filtered set), Stato as a badge, the create button of the kind,
+ * the document form on double click or the pencil.
+ */
+export function InvoicesGrid({ initial, kind }: { initial: GridPage; kind: DocumentKind }) {
+  return (
+    <EntityGrid
+      api={invoiceApi}
+      initial={initial}
+      params={kindParams(kind)}
+      createLabel={KIND_WORDS[kind].create}
+      renderers={RENDERERS}
+      height="calc(100vh - 14rem)"
+      renderForm={(p) => <InvoiceForm id={p.id} kind={kind} onSaved={() => p.onSaved()} onClose={p.onClose} />}
+    />
+  );
+}
+
+export const InvoiceKindGrid = ({ initial }: { initial: GridPage }) => <InvoicesGrid initial={initial} kind="INVOICE" />;
+export const ProformaKindGrid = ({ initial }: { initial: GridPage }) => <InvoicesGrid initial={initial} kind="PROFORMA" />;
+export const QuoteKindGrid = ({ initial }: { initial: GridPage }) => <InvoicesGrid initial={initial} kind="QUOTE" />;
