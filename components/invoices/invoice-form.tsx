@@ -17,11 +17,12 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { apiPost, apiPostEntity, errorMessage, isAbortError, showError, showSuccess } from "@/lib/client/api";
+import { apiGet, apiPost, apiPostEntity, errorMessage, isAbortError, showError, showSuccess } from "@/lib/client/api";
 import { pickFormValues, type ZodForm } from "@/lib/client/use-zod-form";
 import { formatDate, formatEuro } from "@/lib/format";
-import { invoiceApi, invoiceSchema, PA_DOCUMENT_TYPES, type DocumentKind, type InvoiceFormData, type InvoiceJson } from "@/lib/schemas/invoice";
+import { EDITABLE_STATES, INVOICE_MESSAGES, invoiceApi, invoiceSchema, LOCKED_KINDS, PA_DOCUMENT_TYPES, type DocumentKind, type InvoiceFormData, type InvoiceJson } from "@/lib/schemas/invoice";
 import type { Loaded } from "@/lib/schemas/entity";
+import { DocumentStateBadge } from "./document-state-badge";
 import { InvoiceRowForm, ROW_TYPE_LABELS, type InvoiceRow } from "./invoice-row-form";
 import { KIND_WORDS } from "./invoice-kinds";
 
@@ -123,6 +124,32 @@ const idOf = (v: unknown) => {
   return id === undefined || id === null || id === "" ? null : Number(id);
 };
 
+interface CustomerDefaults {
+  address?: string;
+  postalCode?: string;
+  city?: string;
+  province?: string;
+  publicAdministration?: boolean;
+  customerPaymentModality?: { id: number; toString: string } | null;
+  customerBankAccount?: { id: number; toString: string } | null;
+}
+
+/** A customer chosen: its address, payment defaults and PA flag fill the header (as create-form-data?contactId= does). */
+async function fillFromCustomer(form: InvoiceFormApi, contactId: number) {
+  try {
+    const res = await apiGet<{ contact: CustomerDefaults }>(`/api/contacts/update-form-data/${contactId}`);
+    const c = res.contact;
+    const place = [c.postalCode, c.city, c.province ? `(${c.province})` : ""].filter(Boolean).join(" ");
+    const set = { shouldDirty: true } as const;
+    form.setValue("address", [c.address, place].filter(Boolean).join(", "), set);
+    if (c.customerPaymentModality) form.setValue("paymentModality", c.customerPaymentModality, set);
+    if (c.customerBankAccount) form.setValue("bankAccount", c.customerBankAccount, set);
+    form.setValue("publicAdministration", c.publicAdministration === true, set);
+  } catch (e) {
+    await showError(e);
+  }
+}
+
 function CheckboxField({ form, name, label }: { form: InvoiceFormApi; name: "withholdingTaxApply" | "stampBorneByIssuer" | "publicAdministration"; label: string }) {
   return (
     <Controller
@@ -143,9 +170,15 @@ function MainTab({ form, formData, entity }: { form: InvoiceFormApi; formData: I
       render={(field) => <AjaxSelect url={url} value={field.value as SelectableEntity | null | undefined} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />}
     />
   );
+  const locked = entity.id !== null && LOCKED_KINDS.includes(entity.kind) && !EDITABLE_STATES.includes(entity.state);
   return (
     <div className="flex flex-col gap-4">
-      <Card title="Intestazione">
+      {locked && (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {INVOICE_MESSAGES.locked}
+        </p>
+      )}
+      <Card title="Intestazione" actions={entity.id !== null ? <DocumentStateBadge state={entity.state} /> : undefined}>
         <div className="flex flex-col gap-3">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-4">
             <Field label="Numero">
@@ -159,7 +192,17 @@ function MainTab({ form, formData, entity }: { form: InvoiceFormApi; formData: I
               required
               className="sm:col-span-2"
               render={(field) => (
-                <ContactPicker role="CUSTOMER" value={field.value as SelectableEntity | null | undefined} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+                <ContactPicker
+                  role="CUSTOMER"
+                  value={field.value as SelectableEntity | null | undefined}
+                  onChange={(v) => {
+                    field.onChange(v);
+                    if (v) void fillFromCustomer(form, Number(v.id));
+                  }}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  ref={field.ref}
+                />
               )}
             />
           </div>
@@ -225,7 +268,7 @@ function MainTab({ form, formData, entity }: { form: InvoiceFormApi; formData: I
         </Card>
       )}
       <Card title="Righe">
-        <RowsField form={form} contactId={idOf(contact)} />
+        <RowsField form={form} contactId={idOf(contact)} readOnly={locked} />
       </Card>
       <CalculatedCards form={form} id={entity.id} />
     </div>
@@ -243,7 +286,7 @@ const ROW_COLUMNS: readonly RowsGridColumn<InvoiceRow>[] = [
 ];
 
 /** Righe: the rows (RowsGrid, multi-select, double click edits) and the row form. */
-function RowsField({ form, contactId }: { form: InvoiceFormApi; contactId: number | null }) {
+function RowsField({ form, contactId, readOnly }: { form: InvoiceFormApi; contactId: number | null; readOnly: boolean }) {
   const [editing, setEditing] = useState<{ row: InvoiceRow | null; resolve: (row: InvoiceRow | null) => void; remove?: () => void } | null>(null);
   return (
     <Controller
@@ -267,7 +310,7 @@ function RowsField({ form, contactId }: { form: InvoiceFormApi; contactId: numbe
           );
         return (
           <>
-            <RowsGrid<InvoiceRow> rows={rows} onChange={(next) => field.onChange(next)} columns={ROW_COLUMNS} editRow={editRow} selectable reorderable={false} emptyText="Nessuna riga" />
+            <RowsGrid<InvoiceRow> rows={rows} onChange={(next) => field.onChange(next)} columns={ROW_COLUMNS} editRow={editRow} selectable={!readOnly} readOnly={readOnly} reorderable={false} emptyText="Nessuna riga" />
             {editing && (
               <InvoiceRowForm
                 row={editing.row}
@@ -293,8 +336,10 @@ function RowsField({ form, contactId }: { form: InvoiceFormApi; contactId: numbe
   );
 }
 
+/** A total with its working (lib/fiscal/types.ts Figure). */
 interface Figure {
-  value: number;
+  amount: number;
+  steps?: { label: string }[];
 }
 interface Calculated {
   totals: Record<string, Figure | number>;
@@ -312,7 +357,7 @@ const TOTAL_LINES: readonly [string, string][] = [
   ["netToPay", "Netto a pagare"],
 ];
 
-const figureOf = (v: Figure | number | undefined) => (typeof v === "number" ? v : (v?.value ?? 0));
+const figureOf = (v: Figure | number | undefined) => (typeof v === "number" ? v : (v?.amount ?? 0));
 
 /** Totali and Scadenze: POST get-calculated-fields on every change (after 300 ms; an earlier request is cancelled). */
 function CalculatedCards({ form, id }: { form: InvoiceFormApi; id: number | null }) {
