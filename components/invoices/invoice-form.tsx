@@ -275,12 +275,18 @@ function MainTab({ form, formData, entity }: { form: InvoiceFormApi; formData: I
   );
 }
 
+/** "2.00" and "2" read alike: a quantity without its trailing zeros, with the Italian comma. */
+const quantityText = (q: unknown) =>
+  String(q ?? "1")
+    .replace(/(\.\d*?)0+$/, "$1")
+    .replace(/\.$/, "")
+    .replace(".", ",");
 const money = (cents: unknown) => (typeof cents === "number" ? formatEuro(cents) : "");
 
 const ROW_COLUMNS: readonly RowsGridColumn<InvoiceRow>[] = [
   { key: "rowType", header: "Tipo", width: 110, render: (r) => ROW_TYPE_LABELS[r.rowType as keyof typeof ROW_TYPE_LABELS] ?? "" },
   { key: "description", header: "Descrizione", render: (r) => <span className={r.rowType === "SEZIONE" ? "font-semibold" : undefined}>{str(r.description)}</span> },
-  { key: "quantity", header: "Quantità", width: 90, type: "decimal", render: (r) => (r.rowType === "SEZIONE" || r.hideAmount ? "" : String(r.quantity ?? "1").replace(".", ",")) },
+  { key: "quantity", header: "Quantità", width: 90, type: "decimal", render: (r) => (r.rowType === "SEZIONE" || r.hideAmount ? "" : quantityText(r.quantity)) },
   { key: "amount", header: "Importo", width: 120, type: "currency", render: (r) => (r.rowType === "SEZIONE" || r.hideAmount ? "" : money(r.amount)) },
   { key: "vat", header: "Aliquota", width: 140, render: (r) => (r.vat as SelectableEntity | null | undefined)?.toString ?? "" },
 ];
