@@ -170,7 +170,9 @@ function MainTab({ form, formData, entity }: { form: InvoiceFormApi; formData: I
       render={(field) => <AjaxSelect url={url} value={field.value as SelectableEntity | null | undefined} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />}
     />
   );
-  const locked = entity.id !== null && LOCKED_KINDS.includes(entity.kind) && !EDITABLE_STATES.includes(entity.state);
+  // Tipo documento is the FatturaPA TipoDocumento: proforma and quotes never become one
+  const isFiscal = LOCKED_KINDS.includes(entity.kind);
+  const locked = entity.id !== null && isFiscal && !EDITABLE_STATES.includes(entity.state);
   return (
     <div className="flex flex-col gap-4">
       {locked && (
@@ -207,12 +209,14 @@ function MainTab({ form, formData, entity }: { form: InvoiceFormApi; formData: I
             />
           </div>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <FormField
-              control={form.control}
-              name="documentType"
-              label="Tipo documento"
-              render={(field) => <Select {...field} value={str(field.value)} options={formData.documentTypes.map((t) => ({ value: t.value, label: `${t.value} ${t.label}` }))} />}
-            />
+            {isFiscal && (
+              <FormField
+                control={form.control}
+                name="documentType"
+                label="Tipo documento"
+                render={(field) => <Select {...field} value={str(field.value)} options={formData.documentTypes.map((t) => ({ value: t.value, label: `${t.value} ${t.label}` }))} />}
+              />
+            )}
             {refSelect("bankAccount", "Conto corrente", "/api/bank-accounts/get-filtered-list")}
             {refSelect("paymentModality", "Modalità di pagamento", "/api/payment-modalities/get-filtered-list")}
           </div>
