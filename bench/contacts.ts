@@ -15,8 +15,6 @@
  */
 import os from "node:os";
 import ExcelJS from "exceljs";
-import postgres from "postgres";
-import { openDatabase } from "@/db/client";
 import { createTenantWithAdmin } from "@/db/queries/accounts";
 import { commitContactImport } from "@/db/queries/contact-import";
 import { contactEntity, contactsGrid } from "@/db/queries/contacts";
@@ -27,9 +25,8 @@ import { listGrid } from "@/lib/grid/list";
 import { cappedCountQuery, ESTIMATE_TRUSTED_FROM, estimateQuery, pageQuery } from "@/lib/grid/query";
 import { parseGridRequest } from "@/lib/grid/request";
 import { contactImportOptionsSchema } from "@/lib/schemas/contact-import";
-import { ms, pct, writeBenchSection } from "./support";
+import { createBenchDatabase, ms, pct, writeBenchSection } from "./support";
 
-const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS ?? 50_000);
 const RUNS = Math.max(50, Number(process.env.BENCH_RUNS ?? 60));
@@ -52,15 +49,7 @@ const IMPORT_HEADER = ["Ragione sociale", "Partita IVA", "Indirizzo", "CAP", "Ci
 
 async function main() {
   const started = new Date();
-  const name = `gestionale_bench_contacts_${process.pid}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  // the same connection settings as db/client.ts (no named prepared statements)
-  const raw = postgres(url.toString(), { max: 10, prepare: false, onnotice: () => {} });
+  const { database, raw, drop } = await createBenchDatabase("contacts");
   try {
     const db = database.db;
     const tenantIds: number[] = [];
@@ -235,10 +224,7 @@ async function main() {
     console.log(block);
     writeSection(block);
   } finally {
-    await raw.end({ timeout: 5 });
-    await database.close();
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 

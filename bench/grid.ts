@@ -12,8 +12,6 @@
  * Prints a Markdown block and writes it into docs/benchmarks.md (section "## npm run bench:grid").
  */
 import os from "node:os";
-import postgres from "postgres";
-import { openDatabase } from "@/db/client";
 import { createTenantWithAdmin } from "@/db/queries/accounts";
 import { fieldValuesGrid } from "@/db/queries/field-values";
 import { TenantScope } from "@/db/scope";
@@ -21,9 +19,8 @@ import { exportGridResponse } from "@/lib/grid/export";
 import { listGrid } from "@/lib/grid/list";
 import { cappedCountQuery, countQuery, ESTIMATE_TRUSTED_FROM, estimateQuery, pageQuery } from "@/lib/grid/query";
 import { parseGridRequest } from "@/lib/grid/request";
-import { ms, pct, writeBenchSection } from "./support";
+import { createBenchDatabase, ms, pct, writeBenchSection } from "./support";
 
-const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS ?? 200_000);
 const RUNS = Math.max(50, Number(process.env.BENCH_RUNS ?? 60));
@@ -32,15 +29,7 @@ const EXPORT_ROWS = 100_000;
 
 async function main() {
   const started = new Date();
-  const name = `gestionale_bench_${process.pid}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  // the same connection settings as db/client.ts (no named prepared statements)
-  const raw = postgres(url.toString(), { max: 10, prepare: false, onnotice: () => {} });
+  const { database, raw, drop } = await createBenchDatabase();
   try {
     const db = database.db;
     const tenantIds: number[] = [];
@@ -207,10 +196,7 @@ async function main() {
     console.log(block);
     writeSection(block);
   } finally {
-    await raw.end({ timeout: 5 });
-    await database.close();
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 

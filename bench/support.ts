@@ -1,6 +1,8 @@
 /** What the benchmarks share: percentiles, the millisecond format, and their section of docs/benchmarks.md. */
 import fs from "node:fs";
 import path from "node:path";
+import postgres from "postgres";
+import { openDatabase, type Database } from "@/db/client";
 
 /** The p-th percentile of an ascending list (nearest rank). */
 export function pct(sorted: number[], p: number): number {
@@ -26,4 +28,35 @@ export function writeBenchSection(heading: string, intro: string, block: string,
     out = text.slice(0, start) + section + (next < 0 ? "" : "\n" + text.slice(next + 1));
   }
   fs.writeFileSync(file, out);
+}
+
+/** The admin connection of the benchmarks (DATABASE_URL, default the local server's postgres database). */
+export const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * A database of the benchmark's own on the server of ADMIN_URL, created anew and migrated (openDatabase), with
+ * `raw`: a postgres-js pool on it with the app's connection settings (no named prepared statements), for the
+ * raw-SQL comparisons. `drop()` closes both and drops the database.
+ */
+export async function createBenchDatabase(label = ""): Promise<{ database: Database; raw: postgres.Sql; url: string; drop: () => Promise<void> }> {
+  const name = `gestionale_bench_${label ? `${label}_` : ""}${process.pid}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  // the same connection settings as db/client.ts (no named prepared statements)
+  const raw = postgres(url.toString(), { max: 10, prepare: false, onnotice: () => {} });
+  return {
+    database,
+    raw,
+    url: url.toString(),
+    drop: async () => {
+      await raw.end({ timeout: 5 });
+      await database.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
 }

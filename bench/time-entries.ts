@@ -16,8 +16,6 @@
  * BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of each case's page and totals statements to stderr.
  */
 import os from "node:os";
-import postgres from "postgres";
-import { openDatabase } from "@/db/client";
 import { createTenantWithAdmin } from "@/db/queries/accounts";
 import { timeEntriesGrid } from "@/db/queries/time-entries";
 import { TenantScope } from "@/db/scope";
@@ -26,9 +24,8 @@ import { from, pageQuery, queryGrid } from "@/lib/grid/query";
 import { parseGridRequest } from "@/lib/grid/request";
 import { queryTotals } from "@/lib/grid/totals";
 import { sql } from "drizzle-orm";
-import { ms, pct, writeBenchSection } from "./support";
+import { createBenchDatabase, ms, pct, writeBenchSection } from "./support";
 
-const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS ?? 100_000);
 const RUNS = Math.max(50, Number(process.env.BENCH_RUNS ?? 60));
@@ -43,15 +40,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 async function main() {
   const started = new Date();
-  const name = `gestionale_bench_time_entries_${process.pid}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  // the same connection settings as db/client.ts (no named prepared statements)
-  const raw = postgres(url.toString(), { max: 10, prepare: false, onnotice: () => {} });
+  const { database, raw, drop } = await createBenchDatabase("time_entries");
   try {
     const db = database.db;
     const bench = await createTenantWithAdmin(db, { denomination: "Bench Ore", email: "admin@bench-ore.it", firstName: "Anna", lastName: "Admin", password: "bench1234" });
@@ -197,10 +186,7 @@ async function main() {
     console.log(block);
     writeSection(block);
   } finally {
-    await raw.end({ timeout: 5 });
-    await database.close();
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 
