@@ -30,10 +30,14 @@ export const ROW_TYPE_LABELS: Readonly<Record<DocumentRowType, string>> = {
 };
 
 export const ACTIVITY_OPTIONS_URL = "/api/activities/get-filtered-list";
-export const ITEM_OPTIONS_URL = `${itemApi.url}/get-filtered-list`;
-export const SERVICE_OPTIONS_URL = `${serviceApi.url}/get-filtered-list`;
 export const VAT_OPTIONS_URL = "/api/vat-rates/get-filtered-list";
 export const DELETE_ROW_LABEL = "Elimina riga";
+
+/** The catalogue picker of a Prodotto or Servizio row: its field, label and the entity it reads. */
+const CATALOGUE = {
+  PRODOTTO: { name: "item", label: "Prodotto", api: itemApi },
+  SERVIZIO: { name: "service", label: "Servizio", api: serviceApi },
+} as const;
 
 const NEW_ROW: InvoiceRow = { rowType: "GENERICA", description: "", hideAmount: false, quantity: "1", amount: 0, vat: null, advance: false, withholding: true };
 
@@ -141,41 +145,21 @@ export function InvoiceRowForm({
           )}
         />
       )}
-      {rowType === "PRODOTTO" && (
+      {(rowType === "PRODOTTO" || rowType === "SERVIZIO") && (
         <FormField
+          // one field per type: switching type mounts the other picker
+          key={rowType}
           control={form.control}
-          name="item"
-          label="Prodotto"
+          name={CATALOGUE[rowType].name}
+          label={CATALOGUE[rowType].label}
           required
           render={(field) => (
             <AjaxSelect
-              url={ITEM_OPTIONS_URL}
+              url={`${CATALOGUE[rowType].api.url}/get-filtered-list`}
               value={field.value as SelectableEntity | null | undefined}
               onChange={(v) => {
                 field.onChange(v);
-                void fillFrom(itemApi.url, itemApi.field, v);
-              }}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-              disabled={loading}
-            />
-          )}
-        />
-      )}
-      {rowType === "SERVIZIO" && (
-        <FormField
-          control={form.control}
-          name="service"
-          label="Servizio"
-          required
-          render={(field) => (
-            <AjaxSelect
-              url={SERVICE_OPTIONS_URL}
-              value={field.value as SelectableEntity | null | undefined}
-              onChange={(v) => {
-                field.onChange(v);
-                void fillFrom(serviceApi.url, serviceApi.field, v);
+                void fillFrom(CATALOGUE[rowType].api.url, CATALOGUE[rowType].api.field, v);
               }}
               onBlur={field.onBlur}
               name={field.name}
