@@ -1,9 +1,8 @@
 "use client";
 
 import { FormField } from "@/components/form/form-field";
-import { MoneyInput } from "@/components/form/inputs";
+import { MoneyInput, OptionSelect } from "@/components/form/inputs";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import type { ZodForm } from "@/lib/client/use-zod-form";
 import type { Option } from "@/lib/schemas/entity";
@@ -38,22 +37,8 @@ export function CatalogueFields({ form, formData }: { form: ZodForm<typeof itemS
         control={form.control}
         name="vat"
         label="Aliquota"
-        render={(field) => {
-          const current = field.value as Option | null | undefined;
-          // a rate deactivated since stays selectable in its own record
-          const options = current && !vats.some((v) => v.id === current.id) ? [current, ...vats] : vats;
-          return (
-            <Select
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              value={current ? String(current.id) : ""}
-              onChange={(e) => field.onChange(options.find((v) => String(v.id) === e.target.value) ?? null)}
-              placeholder="-"
-              options={options.map((v) => ({ value: String(v.id), label: v.toString }))}
-            />
-          );
-        }}
+        // a rate deactivated since stays selectable in its own record
+        render={(field) => <OptionSelect name={field.name} ref={field.ref} onBlur={field.onBlur} value={field.value as Option | null | undefined} onChange={field.onChange} placeholder="-" options={vats} />}
       />
     </div>
   );

@@ -4,12 +4,11 @@ import { useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { EntityForm } from "@/components/form/entity-form";
 import { FormField } from "@/components/form/form-field";
-import { AjaxSelect, DateInput, TimeInput } from "@/components/form/inputs";
+import { AjaxSelect, DateInput, OptionSelect, TimeInput } from "@/components/form/inputs";
 import { DELETE_CONFIRM } from "@/components/grid/entity-grid";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { confirmDialog } from "@/components/ui/dialogs";
-import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { apiDelete, showError, showSuccess } from "@/lib/client/api";
 import type { ZodForm } from "@/lib/client/use-zod-form";
@@ -116,21 +115,8 @@ function TimeEntryFields({ form, formData, entity }: { form: TimeEntryFormValues
           name="user"
           label="Utente"
           className="sm:col-span-2"
-          render={(field) => {
-            const current = field.value as Option | null | undefined;
-            // a user disabled since keeps their own entries
-            const options = current && current.id && !users.some((u) => u.id === current.id) ? [current, ...users] : users;
-            return (
-              <Select
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={current ? String(current.id) : ""}
-                onChange={(e) => field.onChange(options.find((u) => String(u.id) === e.target.value) ?? null)}
-                options={options.map((u) => ({ value: String(u.id), label: u.toString }))}
-              />
-            );
-          }}
+          // a user disabled since keeps their own entries
+          render={(field) => <OptionSelect name={field.name} ref={field.ref} onBlur={field.onBlur} value={field.value as Option | null | undefined} onChange={field.onChange} options={users} />}
         />
       )}
       <FormField

@@ -7,3 +7,4 @@ export { AjaxSelect, type AjaxSelectProps, type SelectableEntity } from "./ajax-
 export { ColorField, type ColorFieldProps } from "./color-field";
 export { ImageField, type ImageFieldProps } from "./image-field";
 export { FileList, newAttachmentBlobs, attachmentsForJson, type AttachmentItem, type FileListProps } from "./file-list";
+export { OptionSelect, type OptionSelectProps } from "./option-select";
