@@ -98,8 +98,8 @@ function jsonFieldRequests(url: string, field: string, valid: Record<string, unk
 }
 
 /** A route with an id in its path: ids that are no PostgreSQL integer, and NUL. */
-function idRequests(urlOf: (id: string) => string): BadRequest[] {
-  return [String(BIG), HUGE, "0", "-1", "1.5", "1e3", "abc", "%00", "1%00"].map((id) => ({ label: `id ${id}`, send: (c) => c.json("POST", urlOf(id)) }));
+function idRequests(urlOf: (id: string) => string, method: "POST" | "GET" = "POST"): BadRequest[] {
+  return [String(BIG), HUGE, "0", "-1", "1.5", "1e3", "abc", "%00", "1%00"].map((id) => ({ label: `id ${id}`, send: (c) => c.json(method, urlOf(id)) }));
 }
 
 /** An option list (get-filtered-list): NUL in the query, out-of-range and wrong-typed paging. */
@@ -159,6 +159,20 @@ function rowColorRequests(url: string): BadRequest[] {
     { label: "colour not a colour", send: recolour({ color: "red;drop" }) },
     { label: "JSON body: wrong types", send: postRaw(url, JSON.stringify({ table: 5, ids: [1, 2], color: null }), "application/json") },
     { label: "JSON body: an id beyond the range", send: postRaw(url, JSON.stringify({ table: "field_values", ids: String(BIG), color: "#ffcc00" }), "application/json") },
+    { label: "broken JSON body", send: postRaw(url, "{", "application/json") },
+  ];
+}
+
+/** A row operation's selected ids (a comma list in the form field ids). */
+function idListRequests(url: string): BadRequest[] {
+  return [
+    { label: "id beyond the integer range", send: post(url, { ids: String(BIG) }) },
+    { label: "an id of 20 digits among others", send: post(url, { ids: `1,${HUGE}` }) },
+    { label: "ids not numbers", send: post(url, { ids: "1,abc" }) },
+    { label: "negative id", send: post(url, { ids: "-1" }) },
+    { label: "no ids", send: post(url, { ids: "" }) },
+    { label: "ids missing", send: post(url, {}) },
+    { label: "NUL in the ids", send: post(url, { ids: `1${NUL}2` }) },
     { label: "broken JSON body", send: postRaw(url, "{", "application/json") },
   ];
 }
@@ -247,6 +261,37 @@ const ROUTES: RouteDeclaration[] = [
       ...listRequests("/api/field-values/get-filtered-list/title"),
       { label: "NUL in the list's name", send: (c) => c.get("/api/field-values/get-filtered-list/title%00") },
     ],
+  },
+  {
+    route: "GET /api/activities/get-unfinished",
+    as: "admin",
+    requests: () => listRequests("/api/activities/get-unfinished"),
+  },
+  {
+    route: "POST /api/activities/mark-finished",
+    as: "admin",
+    requests: () => idListRequests("/api/activities/mark-finished"),
+    state: async ({ admin }) => (await admin.get("/api/activities?startRow=0&limit=1000")).body.data,
+  },
+  {
+    route: "POST /api/time-entries/time-entry-start/{activityId}",
+    as: "admin",
+    requests: () => idRequests((id) => `/api/time-entries/time-entry-start/${id}`),
+    state: async ({ admin }) => (await admin.get("/api/time-entries/time-entry-get")).body,
+  },
+  // the documents' own calls with an id in the path
+  ...["set-state", "download-electronic-invoice-xml", "convert", "credit-note", "duplicate"].map(
+    (call): RouteDeclaration => ({
+      route: `POST /api/invoices/${call}/{id}`,
+      as: "admin",
+      requests: () => idRequests((id) => `/api/invoices/${call}/${id}`),
+      state: ({ admin }) => countRows(admin, "/api/invoices"),
+    }),
+  ),
+  {
+    route: "GET /api/invoices/download-pdf/{id}",
+    as: "admin",
+    requests: () => idRequests((id) => `/api/invoices/download-pdf/${id}`, "GET"),
   },
   // every entity's option list (the ajax selects)
   ...ENTITIES.filter((e) => e.selectable).map(
