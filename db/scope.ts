@@ -241,15 +241,16 @@ export class TenantScope {
     return Number(r?.n ?? 0);
   }
 
-  async find<T extends TenantTable>(table: T, id: number): Promise<Row<T> | undefined> {
+  /** A row of this tenant by id (and `where`, e.g. the rows the acting user may reach), or undefined. */
+  async find<T extends TenantTable>(table: T, id: number, where?: SQL): Promise<Row<T> | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
-    const rows = await this.list(table, { where: eq(table.id, id), limit: 1 });
+    const rows = await this.list(table, { where: and(eq(table.id, id), where), limit: 1 });
     return rows[0];
   }
 
-  /** A row of this tenant, or NotFoundError for a missing or foreign id. */
-  async getOrThrow<T extends TenantTable>(table: T, id: number, message?: string): Promise<Row<T>> {
-    const row = await this.find(table, id);
+  /** A row of this tenant (matching `where`), or NotFoundError for a missing, foreign or unreachable id. */
+  async getOrThrow<T extends TenantTable>(table: T, id: number, message?: string, where?: SQL): Promise<Row<T>> {
+    const row = await this.find(table, id, where);
     if (!row) throw new NotFoundError(message);
     return row;
   }
