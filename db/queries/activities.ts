@@ -14,6 +14,7 @@
  */
 import "server-only";
 import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { defineEntity, ref } from "@/db/entity";
 import { takeNext } from "@/db/counters";
@@ -42,8 +43,18 @@ import { contactEntity } from "./contacts";
 export const ACTIVITY_COUNTER = "activity";
 export const ACTIVITY_NUMBER_TAKEN = "Il numero è già usato da un altro lavoro";
 
-/** The hourly rate of a job (cents): its customer's, else the tenant's. */
-const rateSql = sql<number>`coalesce((select ${contacts.hourlyPrice} from ${contacts} where ${contacts.tenantId} = ${activities.tenantId} and ${contacts.id} = ${activities.contactId}), (select ${tenants.hourlyPrice} from ${tenants} where ${tenants.id} = ${activities.tenantId}), 0)`;
+/** An hourly rate (cents): the customer's when it has one, else the tenant's (Impostazioni). */
+export const hourlyRateSql = (customerRate: SQL | PgColumn, tenantId: PgColumn) =>
+  sql<number>`coalesce(${customerRate}, (select ${tenants.hourlyPrice} from ${tenants} where ${tenants.id} = ${tenantId}), 0)`;
+
+/** What minutes at a rate come to, in cents: minutes × rate / 60 rounded half-up, in integer arithmetic. */
+export const minutesAmountSql = (minutes: SQL | PgColumn, rate: SQL | PgColumn) => sql<number>`((${minutes})::bigint * ${rate} + 30) / 60`;
+
+/** The hourly rate of a job (cents). */
+const rateSql = hourlyRateSql(
+  sql`(select ${contacts.hourlyPrice} from ${contacts} where ${contacts.tenantId} = ${activities.tenantId} and ${contacts.id} = ${activities.contactId})`,
+  activities.tenantId,
+);
 
 /** Minutes of the job's finished entries. */
 const workedMinutesSql = sql<number>`(select coalesce(sum(${timeEntries.minutes}), 0) from ${timeEntries} where ${timeEntries.tenantId} = ${activities.tenantId} and ${timeEntries.activityId} = ${activities.id})`;
@@ -53,7 +64,7 @@ const toInvoiceMinutesSql = sql<number>`(select coalesce(sum(${timeEntries.minut
 
 /** Da fatturare in cents (integer arithmetic: each entry's minutes × rate / 60, half-up). */
 export const toInvoiceSql = sql<number>`(case when ${activities.paymentType} = ${FIXED_PRICE} then (case when ${activities.invoiced} then 0 else coalesce(${activities.activityAmount}, 0) end)
-  else (select coalesce(sum((${timeEntries.minutes}::bigint * r.rate + 30) / 60), 0) from ${timeEntries}, (select ${rateSql} as rate) r
+  else (select coalesce(sum(${minutesAmountSql(timeEntries.minutes, sql`r.rate`)}), 0) from ${timeEntries}, (select ${rateSql} as rate) r
         where ${timeEntries.tenantId} = ${activities.tenantId} and ${timeEntries.activityId} = ${activities.id} and ${timeEntries.billable} and not ${timeEntries.invoiced} and ${timeEntries.minutes} is not null) end)::bigint`;
 
 /** Ore lavorate as hundredths of an hour (a "decimal" column of scale 2). */

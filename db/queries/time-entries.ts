@@ -13,7 +13,7 @@
 import "server-only";
 import { and, asc, eq, gt, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { defineEntity, ref } from "@/db/entity";
-import { activities, contacts, tenants, timeEntries, users, type TimeEntry } from "@/db/schema";
+import { activities, contacts, timeEntries, users, type TimeEntry } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
 import { ApiError, ForbiddenError, ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
@@ -32,7 +32,7 @@ import {
   type TimeEntryJson,
   type TimeEntryListParams,
 } from "@/lib/schemas/time-entry";
-import { activityEntity, activityLabel } from "./activities";
+import { activityEntity, activityLabel, hourlyRateSql, minutesAmountSql } from "./activities";
 import { pgErrorCode, pgConstraint } from "@/db/pg-errors";
 import { userToString } from "./users-admin";
 
@@ -51,9 +51,9 @@ function ownUnlessAdmin(scope: TenantScope | undefined): SQL | undefined {
 
 const romeTime = (col: typeof timeEntries.startAt) => sql<string>`to_char(${col} at time zone 'Europe/Rome', 'HH24:MI')`;
 /** The entry's rate (cents): its job's customer's hourly price, else the tenant's. */
-const entryRateSql = sql<number>`coalesce(${contacts.hourlyPrice}, (select ${tenants.hourlyPrice} from ${tenants} where ${tenants.id} = ${timeEntries.tenantId}), 0)`;
+const entryRateSql = hourlyRateSql(contacts.hourlyPrice, timeEntries.tenantId);
 /** Importo of an entry (cents): billable minutes × rate / 60, half-up; 0 when not billable. */
-export const entryAmountSql = sql<number>`(case when ${timeEntries.billable} and ${timeEntries.minutes} is not null then (${timeEntries.minutes}::bigint * ${entryRateSql} + 30) / 60 else 0 end)::bigint`;
+export const entryAmountSql = sql<number>`(case when ${timeEntries.billable} and ${timeEntries.minutes} is not null then ${minutesAmountSql(timeEntries.minutes, entryRateSql)} else 0 end)::bigint`;
 
 /** 'Lista lavori eseguiti' (GET /api/time-entries; addedParams { activityId } for a job's entries), with totals. */
 export const timeEntriesGrid = defineGrid<TimeEntryListParams>({
