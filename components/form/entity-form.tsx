@@ -16,6 +16,8 @@ export interface EntityFormProps<TSchema extends FormSchema, TEntity extends Any
   id?: number | null;
   /** create-form-data with parameters (e.g. the field-value list); default none. */
   createQuery?: Record<string, string>;
+  /** A new record's form data from another URL of the same shape (e.g. /api/invoices/create-from-activities?ids=…). */
+  createUrl?: string;
 }
 
 /**
@@ -26,10 +28,11 @@ export function EntityForm<TSchema extends FormSchema, TEntity extends AnyEntity
   api,
   id,
   createQuery,
+  createUrl,
   ...props
 }: EntityFormProps<TSchema, TEntity, TFormData>) {
   const base = formDataUrl(api.url, id);
-  const loadUrl = id == null && createQuery ? `${base}?${new URLSearchParams(createQuery)}` : base;
+  const loadUrl = id == null && createUrl ? createUrl : id == null && createQuery ? `${base}?${new URLSearchParams(createQuery)}` : base;
   return (
     <EntityFormModal<TSchema, TEntity, TFormData>
       {...props}

@@ -47,6 +47,8 @@ export interface InvoiceFormProps {
   id?: number | null;
   /** The kind of a new document (an existing one keeps its own). */
   kind: DocumentKind;
+  /** A new document's form data from another call of the create-form-data shape (create-from-activities). */
+  createUrl?: string;
   onSaved?: (saved: InvoiceJson) => void;
   onClose: () => void;
 }
@@ -56,12 +58,13 @@ export interface InvoiceFormProps {
  * (Intestazione, Documento PA, Righe, Totali from get-calculated-fields, Scadenze), Note e allegati; Salva, and
  * 'Emetti' on a saved Bozza (set-state Emessa: the number is given then).
  */
-export function InvoiceForm({ id, kind, onSaved, onClose }: InvoiceFormProps) {
+export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFormProps) {
   return (
     <EntityForm<typeof invoiceSchema, LoadedInvoice, InvoiceFormData>
       api={invoiceApi}
       id={id}
       createQuery={{ kind }}
+      createUrl={createUrl}
       schema={invoiceSchema}
       size="xl"
       tabs={INVOICE_TABS}
