@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, sameTenant } from "./columns";
 import { tenants } from "./tenants";
 import { users } from "./users";
@@ -26,6 +27,14 @@ export const loginAttempts = pgTable("login_attempts", {
   lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** An attachment as the outbox keeps it: its bytes too, since the outbox is the mail itself for tests and tenants without a key. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  contentBase64: string;
+}
+
 /** Every message the product sends; with no RESEND_API_KEY this table is the outbox. */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -36,6 +45,9 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
+    cc: text("cc").array().notNull().default(sql`'{}'::text[]`),
+    bcc: text("bcc").array().notNull().default(sql`'{}'::text[]`),
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     provider: text("provider").notNull(),
     providerId: text("provider_id"),
     error: text("error"),

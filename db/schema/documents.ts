@@ -183,6 +183,8 @@ export const documentStateLogs = pgTable(
     documentId: integer("document_id").notNull(),
     stateBefore: text("state_before").$type<DocumentState>(),
     stateAfter: text("state_after").$type<DocumentState>().notNull(),
+    /** What happened besides the state, e.g. 'Inviata per email a x@y.it' (then before = after). */
+    note: text("note"),
     userId: integer("user_id"),
     created: timestamp("created", { withTimezone: true }).notNull().defaultNow(),
     version: version(),
