@@ -3,13 +3,23 @@ import path from "node:path";
 import { Resend } from "resend";
 import type { Db } from "@/db/client";
 import { mailOutbox } from "@/db/schema";
+import type { OutboxAttachment } from "@/db/schema/auth";
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface MailMessage {
   tenantId: number | null;
   to: string;
+  cc?: string[];
+  bcc?: string[];
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 const FROM = process.env.MAIL_FROM ?? "Gestionale <noreply@example.it>";
@@ -18,18 +28,37 @@ const FROM = process.env.MAIL_FROM ?? "Gestionale <noreply@example.it>";
  * The one mailer. With RESEND_API_KEY the message goes out through Resend; without it the message
  * stays in the mail_outbox table and the server log, so reset and invitation links work with no
  * external service. Every message is recorded in mail_outbox either way; the log never shows a
- * message's body (it may hold a reset or invitation link).
- * MAIL_OUTBOX_DIR (development and tests) also writes each message there as JSON.
+ * message's body (it may hold a reset or invitation link). Answers the provider and its refusal, if any
+ * (callers whose user waits for the mail say so; the account flows answer the same either way).
+ * MAIL_OUTBOX_DIR (development and tests) also writes each message there as JSON, attachments
+ * included (base64, as in mail_outbox: the API tests read the PDF and XML back from there).
  */
-export async function sendMail(db: Db, msg: MailMessage): Promise<void> {
+export async function sendMail(db: Db, msg: MailMessage): Promise<{ provider: string; error: string | null }> {
   let provider = "outbox";
   let providerId: string | null = null;
   let error: string | null = null;
+  const cc = msg.cc ?? [];
+  const bcc = msg.bcc ?? [];
+  const attachments: OutboxAttachment[] = (msg.attachments ?? []).map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    size: a.content.length,
+    contentBase64: a.content.toString("base64"),
+  }));
   const key = process.env.RESEND_API_KEY;
   if (key) {
     provider = "resend";
     try {
-      const res = await new Resend(key).emails.send({ from: FROM, to: msg.to, subject: msg.subject, html: msg.html, text: msg.text });
+      const res = await new Resend(key).emails.send({
+        from: FROM,
+        to: msg.to,
+        ...(cc.length ? { cc } : {}),
+        ...(bcc.length ? { bcc } : {}),
+        subject: msg.subject,
+        html: msg.html,
+        text: msg.text,
+        ...(msg.attachments?.length ? { attachments: msg.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
+      });
       providerId = res.data?.id ?? null;
       error = res.error ? res.error.message : null;
     } catch (e) {
@@ -40,11 +69,13 @@ export async function sendMail(db: Db, msg: MailMessage): Promise<void> {
     // recipient and subject only: bodies carry reset and invitation links (read them in mail_outbox or MAIL_OUTBOX_DIR)
     console.log(`[mail] a: ${msg.to} | oggetto: ${msg.subject} (nella tabella mail_outbox)`);
   }
-  await db.insert(mailOutbox).values({ ...msg, provider, providerId, error });
+  const record = { tenantId: msg.tenantId, to: msg.to, cc, bcc, subject: msg.subject, html: msg.html, text: msg.text, attachments };
+  await db.insert(mailOutbox).values({ ...record, provider, providerId, error });
   const dir = process.env.MAIL_OUTBOX_DIR;
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
-    fs.writeFileSync(file, JSON.stringify({ ...msg, provider, createdAt: new Date().toISOString() }));
+    fs.writeFileSync(file, JSON.stringify({ ...record, provider, createdAt: new Date().toISOString() }));
   }
+  return { provider, error };
 }
