@@ -1,7 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
-import { Controller, useWatch } from "react-hook-form";
+import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from "react";
+import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import { ContactPicker } from "@/components/contacts/contact-picker";
 import { EntityForm } from "@/components/form/entity-form";
 import type { EntityFormContext, FormTabDef } from "@/components/form/entity-form-modal";
@@ -19,10 +19,14 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { apiGet, apiPost, apiPostEntity, errorMessage, isAbortError, showError, showSuccess } from "@/lib/client/api";
 import { pickFormValues, type ZodForm } from "@/lib/client/use-zod-form";
-import { formatDate, formatEuro } from "@/lib/format";
-import { EDITABLE_STATES, INVOICE_MESSAGES, invoiceApi, invoiceSchema, LOCKED_KINDS, PA_DOCUMENT_TYPES, type DocumentKind, type InvoiceFormData, type InvoiceJson } from "@/lib/schemas/invoice";
+import { formatEuro, formatMoney } from "@/lib/format";
+import type { CalculationResult } from "@/lib/fiscal/calculate";
+import type { Figure } from "@/lib/fiscal/types";
+import { DOCUMENT_WORDINGS, liveTotals, totalsWithSteps, vatSummaryOf, type CalculationContext } from "@/lib/invoice-calculation";
+import { DEADLINE_STATES, EDITABLE_STATES, INVOICE_MESSAGES, invoiceApi, invoiceSchema, LOCKED_KINDS, PA_DOCUMENT_TYPES, type DocumentKind, type InvoiceFormData, type InvoiceJson, type InvoiceTotals } from "@/lib/schemas/invoice";
 import type { Loaded } from "@/lib/schemas/entity";
 import { DocumentStateBadge } from "./document-state-badge";
+import { InvoiceActions } from "./invoice-actions";
 import { InvoiceRowForm, ROW_TYPE_LABELS, type InvoiceRow } from "./invoice-row-form";
 import { KIND_WORDS } from "./invoice-kinds";
 
@@ -59,12 +63,17 @@ export interface InvoiceFormProps {
  * 'Emetti' on a saved Bozza (set-state Emessa: the number is given then).
  */
 export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFormProps) {
+  // a copy made from the form (Duplica, Crea nota di credito, Converti) opens in its place
+  const [currentId, setCurrentId] = useState<number | null>(id ?? null);
+  // deadlines changed by hand are sent as they are; else the server computes them from the modality on the saved totals
+  const manualDeadlines = useRef(false);
   return (
     <EntityForm<typeof invoiceSchema, LoadedInvoice, InvoiceFormData>
+      key={currentId ?? "new"}
       api={invoiceApi}
-      id={id}
+      id={currentId}
       createQuery={{ kind }}
-      createUrl={createUrl}
+      createUrl={currentId === null ? createUrl : undefined}
       schema={invoiceSchema}
       size="xl"
       tabs={INVOICE_TABS}
@@ -73,8 +82,7 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
         return entity.id ? `${words.edit} ${entity.number ?? "(bozza)"}` : words.insert;
       }}
       toFormValues={(entity) => ({ ...pickFormValues(invoiceSchema, entity), kind: entity.kind ?? kind })}
-      // the deadlines are the modality's, computed by the server on the netto a pagare (editing them comes later)
-      toPayload={(values) => ({ ...values, deadlines: [] })}
+      toPayload={(values) => ({ ...values, deadlines: manualDeadlines.current ? values.deadlines : [] })}
       onSaved={(saved) => onSaved?.(saved)}
       onClose={onClose}
       footerExtra={(context) => <IssueButton context={context} onIssued={(saved) => onSaved?.(saved)} />}
@@ -82,7 +90,28 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
       {(form, formData, context) => (
         <>
           <FormTab value="main">
-            <MainTab form={form} formData={formData} entity={context.entity} />
+            {context.entity.id !== null && (
+              <div className="mb-3">
+                <InvoiceActions
+                  invoice={context.entity as LoadedInvoice & { id: number }}
+                  dirty={form.formState.isDirty}
+                  onChanged={() => {
+                    onSaved?.(context.entity as InvoiceJson);
+                    context.reload();
+                  }}
+                  onOpen={(created) => {
+                    onSaved?.(created);
+                    manualDeadlines.current = false;
+                    setCurrentId(created.id);
+                  }}
+                  onDeleted={() => {
+                    onSaved?.(context.entity as InvoiceJson);
+                    onClose();
+                  }}
+                />
+              </div>
+            )}
+            <MainTab form={form} formData={formData} entity={context.entity} manualDeadlines={manualDeadlines} />
           </FormTab>
           <FormTab value="notes">
             <FormField control={form.control} name="details" label="Note" render={(field) => <Textarea {...field} value={str(field.value)} rows={8} maxLength={5000} />} />
@@ -128,6 +157,10 @@ const idOf = (v: unknown) => {
 };
 
 interface CustomerDefaults {
+  kind: string;
+  vatNumber: string;
+  splitPayment: boolean;
+  withholdingAgent: boolean;
   address?: string;
   postalCode?: string;
   city?: string;
@@ -138,10 +171,11 @@ interface CustomerDefaults {
 }
 
 /** A customer chosen: its address, payment defaults and PA flag fill the header (as create-form-data?contactId= does). */
-async function fillFromCustomer(form: InvoiceFormApi, contactId: number) {
+async function fillFromCustomer(form: InvoiceFormApi, contactId: number, setCustomer: (c: CalculationContext["customer"]) => void) {
   try {
     const res = await apiGet<{ contact: CustomerDefaults }>(`/api/contacts/update-form-data/${contactId}`);
     const c = res.contact;
+    setCustomer({ kind: c.kind, vatNumber: c.vatNumber ?? "", publicAdministration: c.publicAdministration === true, splitPayment: c.splitPayment === true, withholdingAgent: c.withholdingAgent === true });
     const place = [c.postalCode, c.city, c.province ? `(${c.province})` : ""].filter(Boolean).join(" ");
     const set = { shouldDirty: true } as const;
     form.setValue("address", [c.address, place].filter(Boolean).join(", "), set);
@@ -163,8 +197,11 @@ function CheckboxField({ form, name, label }: { form: InvoiceFormApi; name: "wit
   );
 }
 
-function MainTab({ form, formData, entity }: { form: InvoiceFormApi; formData: InvoiceFormData; entity: LoadedInvoice }) {
+function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFormApi; formData: InvoiceFormData; entity: LoadedInvoice; manualDeadlines: MutableRefObject<boolean> }) {
   const [withholding, pa, contact] = useWatch({ control: form.control, name: ["withholdingTaxApply", "publicAdministration", "contact"] });
+  // the customer as the calculation reads it (split payment, PA, private person): from the form data, then from each choice
+  const [customer, setCustomer] = useState(formData.calculation.customer);
+  const calculation = useMemo(() => ({ ...formData.calculation, customer }), [formData.calculation, customer]);
   const refSelect = (name: "bankAccount" | "paymentModality", label: string, url: string) => (
     <FormField
       control={form.control}
@@ -202,7 +239,8 @@ function MainTab({ form, formData, entity }: { form: InvoiceFormApi; formData: I
                   value={field.value as SelectableEntity | null | undefined}
                   onChange={(v) => {
                     field.onChange(v);
-                    if (v) void fillFromCustomer(form, Number(v.id));
+                    if (v) void fillFromCustomer(form, Number(v.id), setCustomer);
+                    else setCustomer(null);
                   }}
                   onBlur={field.onBlur}
                   name={field.name}
@@ -277,7 +315,7 @@ function MainTab({ form, formData, entity }: { form: InvoiceFormApi; formData: I
       <Card title="Righe">
         <RowsField form={form} contactId={idOf(contact)} readOnly={locked} />
       </Card>
-      <CalculatedCards form={form} id={entity.id} />
+      <CalculatedCards form={form} entity={entity} context={calculation} locked={locked} manualDeadlines={manualDeadlines} />
     </div>
   );
 }
@@ -349,100 +387,283 @@ function RowsField({ form, contactId, readOnly }: { form: InvoiceFormApi; contac
   );
 }
 
-/** A total with its working (lib/fiscal/types.ts Figure). */
-interface Figure {
+interface ServerDeadline {
+  deadlineDate: string;
   amount: number;
-  steps?: { label: string }[];
+  deadlineState: string;
+  bankAccount: SelectableEntity | null;
 }
-interface Calculated {
-  totals: Record<string, Figure | number>;
-  deadlines: { deadlineDate: string; amount: number; deadlineState: string; bankAccount: SelectableEntity | null }[];
-}
+type FormDeadline = { deadlineDate: string | null; amount: number | string | null; deadlineState: string; paymentDate: string | null; bankAccount: SelectableEntity | null; id?: number };
 
-const TOTAL_LINES: readonly [string, string][] = [
+const TOTAL_LINES: readonly [keyof InvoiceTotals, string][] = [
   ["taxable", "Imponibile"],
   ["inpsRevengeAmount", "Rivalsa INPS"],
   ["professionistFundAmount", "Cassa professionisti"],
   ["totalVat", "IVA"],
   ["withholdingTaxAmount", "Ritenuta d'acconto"],
   ["stampAmount", "Marca da bollo"],
-  ["total", "Totale"],
+  ["total", "Totale documento"],
   ["netToPay", "Netto a pagare"],
 ];
 
-const figureOf = (v: Figure | number | undefined) => (typeof v === "number" ? v : (v?.amount ?? 0));
+const sameDeadlines = (a: readonly Pick<FormDeadline, "deadlineDate" | "amount">[], b: readonly Pick<ServerDeadline, "deadlineDate" | "amount">[]) =>
+  a.length === b.length && a.every((d, i) => d.deadlineDate === b[i].deadlineDate && Number(d.amount) === b[i].amount);
 
-/** Totali and Scadenze: POST get-calculated-fields on every change (after 300 ms; an earlier request is cancelled). */
-function CalculatedCards({ form, id }: { form: InvoiceFormApi; id: number | null }) {
+/**
+ * Totali and Scadenze. The totals are computed here on every change, with the server's calculation; each figure
+ * opens its working. The deadlines the payment modality gives come from get-calculated-fields (after 300 ms; an
+ * earlier request is cancelled) and follow date, modality and totals until the user edits them: then they are kept
+ * and sent as they are, their sum checked against the netto a pagare ('Ricalcola scadenze' goes back).
+ */
+function CalculatedCards({
+  form,
+  entity,
+  context,
+  locked,
+  manualDeadlines,
+}: {
+  form: InvoiceFormApi;
+  entity: LoadedInvoice;
+  context: CalculationContext;
+  locked: boolean;
+  manualDeadlines: MutableRefObject<boolean>;
+}) {
   const values = useWatch({ control: form.control });
-  const [calc, setCalc] = useState<Calculated | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const key = JSON.stringify(values);
+  const [serverDeadlines, setServerDeadlines] = useState<ServerDeadline[] | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [, setManualShown] = useState(false);
+  const live = useMemo(() => (locked ? null : liveTotals(values, context)), [values, context, locked]);
+  const totals: Record<keyof InvoiceTotals, Figure | number> | null = locked ? entity.totals : live?.calc ? totalsWithSteps(live.calc) : null;
+  const netToPay = totals ? figureOf(totals.netToPay) : 0;
+
+  const { rows: _rows, deadlines: _deadlines, ...header } = values;
+  const key = JSON.stringify({ ...header, rows: values.rows, netToPay });
+  const isQuote = entity.kind === "QUOTE";
   const run = useCallback(
     (signal: AbortSignal) => {
-      const url = id ? `${CALCULATED_FIELDS_URL}?id=${id}` : CALCULATED_FIELDS_URL;
-      apiPostEntity<Calculated>(url, invoiceApi.field, { ...(JSON.parse(key) as object), deadlines: [] }, undefined, { signal })
+      const url = entity.id ? `${CALCULATED_FIELDS_URL}?id=${entity.id}` : CALCULATED_FIELDS_URL;
+      const { netToPay: _net, ...doc } = JSON.parse(key) as Record<string, unknown>;
+      apiPostEntity<{ deadlines: ServerDeadline[] }>(url, invoiceApi.field, { ...doc, deadlines: [] }, undefined, { signal })
         .then((res) => {
-          setCalc({ totals: res.totals, deadlines: res.deadlines });
-          setError(null);
+          setServerDeadlines(res.deadlines);
+          setServerError(null);
         })
         .catch((e: unknown) => {
-          if (!isAbortError(e)) setError(errorMessage(e));
+          if (!isAbortError(e)) setServerError(errorMessage(e));
         });
     },
-    [key, id],
+    [key, entity.id],
   );
   useEffect(() => {
+    if (locked || isQuote) return;
     const controller = new AbortController();
     const timer = setTimeout(() => run(controller.signal), CALCULATION_DELAY_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [run]);
+  }, [run, locked, isQuote]);
 
+  // the modality's deadlines replace the form's while the user has not edited them; stored ones that differ
+  // from what the modality gives (edited in an earlier session, or paid) are the user's
+  const firstAnswer = useRef(true);
+  useEffect(() => {
+    if (!serverDeadlines || locked) return;
+    const current = (form.getValues("deadlines") ?? []) as FormDeadline[];
+    if (firstAnswer.current) {
+      firstAnswer.current = false;
+      if (entity.id !== null && current.length > 0 && (!sameDeadlines(current, serverDeadlines) || current.some((d) => d.deadlineState !== "Da saldare"))) {
+        manualDeadlines.current = true;
+        setManualShown(true);
+      }
+    }
+    if (manualDeadlines.current || sameDeadlines(current, serverDeadlines)) return;
+    form.setValue(
+      "deadlines",
+      serverDeadlines.map((d) => ({ deadlineDate: d.deadlineDate, amount: d.amount, deadlineState: "Da saldare", paymentDate: null, bankAccount: d.bankAccount })) as never,
+    );
+  }, [serverDeadlines, form, entity.id, locked, manualDeadlines]);
+
+  const setManual = (manual: boolean) => {
+    manualDeadlines.current = manual;
+    setManualShown(manual);
+    if (!manual && serverDeadlines) {
+      form.setValue(
+        "deadlines",
+        serverDeadlines.map((d) => ({ deadlineDate: d.deadlineDate, amount: d.amount, deadlineState: "Da saldare", paymentDate: null, bankAccount: d.bankAccount })) as never,
+        { shouldDirty: true },
+      );
+    }
+  };
+
+  const error = live?.error ?? serverError;
   return (
-    <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <Card title="Totali">
         {error && (
           <p role="alert" className="mb-2 text-sm text-danger-700">
             {error}
           </p>
         )}
-        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="invoice-totals">
-          {TOTAL_LINES.map(([k, label]) => (
-            <div key={k} className={`contents ${k === "netToPay" || k === "total" ? "font-semibold" : ""}`}>
-              <dt>{label}</dt>
-              <dd className="text-right tabular-nums">{formatEuro(figureOf(calc?.totals[k]))}</dd>
-            </div>
-          ))}
+        <dl className="flex flex-col gap-1 text-sm" data-testid="invoice-totals">
+          {TOTAL_LINES.map(([k, label]) => {
+            const figure = totals?.[k];
+            const amount = figureOf(figure);
+            if (amount === 0 && k !== "taxable" && k !== "total" && k !== "netToPay" && k !== "totalVat") return null;
+            const steps = typeof figure === "object" ? figure.steps : [];
+            return <TotalLine key={k} label={label} amount={amount} steps={steps ?? []} strong={k === "total" || k === "netToPay"} />;
+          })}
         </dl>
+        {live?.calc && <VatSummary calc={live.calc} />}
+        {live?.calc && <Wordings calc={live.calc} kind={entity.kind} />}
       </Card>
-      <Card title="Scadenze">
-        {!calc || calc.deadlines.length === 0 ? (
-          <p className="text-sm text-gray-500">Nessuna scadenza</p>
-        ) : (
-          <table className="w-full text-sm" aria-label="Scadenze">
-            <thead>
-              <tr className="text-left text-gray-600">
-                <th className="py-1 font-medium">Data scadenza</th>
-                <th className="py-1 text-right font-medium">Importo</th>
-                <th className="py-1 pl-3 font-medium">Stato</th>
-              </tr>
-            </thead>
-            <tbody>
-              {calc.deadlines.map((d, i) => (
-                <tr key={`${d.deadlineDate}-${i}`} className="border-t border-gray-100">
-                  <td className="py-1">{formatDate(d.deadlineDate)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatEuro(d.amount)}</td>
-                  <td className="py-1 pl-3">{d.deadlineState}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Card>
+      {!isQuote && <DeadlinesCard form={form} locked={locked} netToPay={netToPay} onManual={setManual} manual={manualDeadlines.current} />}
     </div>
   );
 }
 
+const figureOf = (v: Figure | number | undefined) => (typeof v === "number" ? v : (v?.amount ?? 0));
+
+/** A figure; with its working, a click opens it (base × rate = amount, from the calculation's steps). */
+function TotalLine({ label, amount, steps, strong }: { label: string; amount: number; steps: readonly { label: string }[]; strong: boolean }) {
+  const row = (
+    <span className={`flex justify-between gap-4 ${strong ? "font-semibold" : ""}`}>
+      <dt>{label}</dt>
+      <dd className="text-right tabular-nums">{formatEuro(amount)}</dd>
+    </span>
+  );
+  if (steps.length === 0) return row;
+  return (
+    <details className="group">
+      <summary className="cursor-pointer list-none rounded hover:bg-gray-50" title="Mostra il calcolo">
+        {row}
+      </summary>
+      <ul className="mb-1 ml-3 border-l border-gray-200 pl-2 text-xs text-gray-600" aria-label={`Calcolo ${label}`}>
+        {steps.map((s, i) => (
+          <li key={i}>{s.label}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** IVA per rate and natura. */
+function VatSummary({ calc }: { calc: CalculationResult }) {
+  const lines = vatSummaryOf(calc);
+  if (lines.length === 0) return null;
+  return (
+    <table className="mt-3 w-full text-xs text-gray-700" aria-label="Riepilogo IVA">
+      <thead>
+        <tr className="text-left text-gray-500">
+          <th className="font-medium">Aliquota</th>
+          <th className="text-right font-medium">Imponibile</th>
+          <th className="text-right font-medium">Imposta</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((l) => (
+          <tr key={`${l.vatRate}-${l.natura ?? ""}`}>
+            <td>{l.natura ? `${l.vatRate.replace(".", ",")}% ${l.natura}` : `${l.vatRate.replace(".", ",")}%`}</td>
+            <td className="text-right tabular-nums">{formatEuro(l.taxable)}</td>
+            <td className="text-right tabular-nums">{formatEuro(l.vat)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Split payment, forfettario, bollo virtuale, proforma: the wordings the PDF will carry, and the calculation's notes. */
+function Wordings({ calc, kind }: { calc: CalculationResult; kind: string }) {
+  const lines = [
+    ...(kind === "PROFORMA" ? [DOCUMENT_WORDINGS.proforma] : []),
+    ...(calc.splitPaymentVat.amount > 0 ? [DOCUMENT_WORDINGS.splitPayment] : []),
+    ...(calc.isForfettario ? [DOCUMENT_WORDINGS.forfettario] : []),
+    ...(calc.stamp.due ? [DOCUMENT_WORDINGS.stamp] : []),
+    ...calc.notes,
+  ];
+  if (lines.length === 0) return null;
+  return (
+    <ul className="mt-3 flex flex-col gap-1 text-xs text-gray-600" aria-label="Diciture">
+      {lines.map((l) => (
+        <li key={l}>{l}</li>
+      ))}
+    </ul>
+  );
+}
+
+const EMPTY_DEADLINE = (date: string, amount: number): FormDeadline => ({ deadlineDate: date, amount, deadlineState: "Da saldare", paymentDate: null, bankAccount: null });
+
+/** Scadenze: the rows (Data scadenza, Importo, Stato, Data pagamento, Conto corrente), their sum against the netto a pagare. */
+function DeadlinesCard({ form, locked, netToPay, manual, onManual }: { form: InvoiceFormApi; locked: boolean; netToPay: number; manual: boolean; onManual: (manual: boolean) => void }) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: "deadlines" });
+  const deadlines = (useWatch({ control: form.control, name: "deadlines" }) ?? []) as FormDeadline[];
+  const sum = deadlines.reduce((s, d) => s + (Number(d.amount) || 0), 0);
+  const edit = () => {
+    if (!manual) onManual(true);
+  };
+  const date = form.getValues("date") as string | null;
+  return (
+    <Card
+      title="Scadenze"
+      actions={
+        locked ? undefined : manual ? (
+          <Button type="button" size="sm" variant="secondary" onClick={() => onManual(false)}>
+            Ricalcola scadenze
+          </Button>
+        ) : undefined
+      }
+    >
+      {fields.length === 0 && <p className="text-sm text-gray-500">Nessuna scadenza</p>}
+      <div className="flex flex-col gap-2" aria-label="Scadenze" role="group" onInput={edit}>
+        {fields.map((f, i) => (
+          <div key={f.id} className="grid grid-cols-2 items-end gap-2 border-b border-gray-100 pb-2 sm:grid-cols-[9rem_8rem_8rem_9rem_minmax(0,1fr)_auto]">
+            <FormField control={form.control} name={`deadlines.${i}.deadlineDate`} label="Data scadenza" required render={(field) => <DateInput {...field} value={field.value as string | null | undefined} disabled={locked} onChange={(v) => { edit(); field.onChange(v); }} />} />
+            <FormField control={form.control} name={`deadlines.${i}.amount`} label="Importo" required render={(field) => <MoneyInput {...field} value={field.value as number | string | null | undefined} disabled={locked} onChange={(v) => { edit(); field.onChange(v); }} />} />
+            <FormField
+              control={form.control}
+              name={`deadlines.${i}.deadlineState`}
+              label="Stato"
+              render={(field) => <Select {...field} value={str(field.value)} disabled={locked} options={DEADLINE_STATES.map((v) => ({ value: v, label: v }))} onChange={(e) => { edit(); field.onChange(e.target.value); }} />}
+            />
+            <FormField control={form.control} name={`deadlines.${i}.paymentDate`} label="Data pagamento" render={(field) => <DateInput {...field} value={field.value as string | null | undefined} disabled={locked} onChange={(v) => { edit(); field.onChange(v); }} />} />
+            <FormField
+              control={form.control}
+              name={`deadlines.${i}.bankAccount`}
+              label="Conto corrente"
+              className="col-span-2 sm:col-span-1"
+              render={(field) => (
+                <AjaxSelect url="/api/bank-accounts/get-filtered-list" value={field.value as SelectableEntity | null | undefined} onChange={(v) => { edit(); field.onChange(v); }} onBlur={field.onBlur} name={field.name} ref={field.ref} disabled={locked} />
+              )}
+            />
+            {!locked && (
+              <Button type="button" size="sm" variant="ghost" aria-label={`Elimina scadenza ${i + 1}`} onClick={() => { edit(); remove(i); }}>
+                ✕
+              </Button>
+            )}
+          </div>
+        ))}
+      </div>
+      {!locked && (
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
+          <Button
+            type="button"
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              edit();
+              append(EMPTY_DEADLINE(date ?? "", Math.max(1, netToPay - sum)) as never);
+            }}
+          >
+            Aggiungi scadenza
+          </Button>
+          {manual && sum !== netToPay && (
+            <p role="alert" className="text-danger-700">
+              {INVOICE_MESSAGES.deadlinesSum(formatMoney(sum), formatMoney(netToPay))}
+            </p>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -21,5 +21,13 @@ export const DOCUMENT_STATE_TONES: Readonly<Record<DocumentState, StateTone>> = 
   Rifiutato: "red",
 };
 
+/** The kinds each page lists: /fatture shows the credit notes beside the invoices. */
+export const LISTED_KINDS: Readonly<Record<DocumentKind, DocumentKind | DocumentKind[]>> = {
+  INVOICE: ["INVOICE", "CREDIT_NOTE"],
+  CREDIT_NOTE: ["INVOICE", "CREDIT_NOTE"],
+  PROFORMA: "PROFORMA",
+  QUOTE: "QUOTE",
+};
+
 /** The list parameters of a kind's page (GET /api/invoices addedParams { kind }); the page's first block is read with them too. */
-export const kindParams = (kind: DocumentKind): Record<string, string> => ({ addedParams: JSON.stringify({ kind }) });
+export const kindParams = (kind: DocumentKind): Record<string, string> => ({ addedParams: JSON.stringify({ kind: LISTED_KINDS[kind] }) });

@@ -2,6 +2,7 @@
 
 import { EntityGrid } from "@/components/grid/entity-grid";
 import type { GridPage, GridRenderers } from "@/components/grid/grid-types";
+import { TIPI_DOCUMENTO } from "@/lib/fiscal/codes";
 import { invoiceApi, type DocumentKind } from "@/lib/schemas/invoice";
 import { DocumentStateBadge } from "./document-state-badge";
 import { InvoiceForm } from "./invoice-form";
@@ -9,6 +10,8 @@ import { KIND_WORDS, kindParams } from "./invoice-kinds";
 
 const RENDERERS: GridRenderers = {
   state: (v) => <DocumentStateBadge state={v} />,
+  // TD01, TD04…: the code, its name on hover
+  documentType: (v) => <span title={TIPI_DOCUMENTO[v as keyof typeof TIPI_DOCUMENTO] ?? undefined}>{String(v ?? "")}</span>,
 };
 
 /**

@@ -28,7 +28,8 @@ import { progressiveFromCounter } from "@/lib/fiscal/xml-builder";
 import { validateFatturaXml } from "@/lib/fiscal/xsd";
 import { romeParts } from "@/lib/rome-time";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES, invoiceSchema, type DocumentKind, type InvoiceJson, type XmlOptionsInput } from "@/lib/schemas/invoice";
-import { documentLabel, fiscalRowsOf, fiscalSettingsOf, invoiceEntity } from "./invoices";
+import { fiscalRowsOf, fiscalSettingsOf } from "@/lib/invoice-calculation";
+import { documentLabel, invoiceEntity } from "./invoices";
 
 export const XML_CONTENT_TYPE = "application/xml";
 

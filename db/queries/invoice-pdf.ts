@@ -13,7 +13,8 @@ import { NATURE, type Natura } from "@/lib/fiscal/codes";
 import { formatPercent, parseDecimalBig } from "@/lib/format";
 import { INVOICE_MESSAGES, type InvoiceJson } from "@/lib/schemas/invoice";
 import type { InvoicePdfInput, PdfBankAccount, PdfParty, PdfRow } from "@/lib/pdf/invoice-pdf";
-import { buyerOf, calculate, fiscalRowsOf, fiscalSettingsOf, invoiceEntity } from "./invoices";
+import { buyerOf, calculate, fiscalRowsOf, fiscalSettingsOf } from "@/lib/invoice-calculation";
+import { invoiceEntity } from "./invoices";
 
 type Snapshot = Record<string, unknown>;
 

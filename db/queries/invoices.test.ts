@@ -14,7 +14,8 @@ import { counters, documentStateLogs, invoiceSectionals, timeEntries, vatRates }
 import { createTenantWithAdmin } from "./accounts";
 import { activityEntity } from "./activities";
 import { contactEntity } from "./contacts";
-import { AMOUNT_OUT_OF_RANGE, invoiceEntity, setDocumentState, calculatedFields } from "./invoices";
+import { AMOUNT_OUT_OF_RANGE } from "@/lib/invoice-calculation";
+import { invoiceEntity, setDocumentState, calculatedFields } from "./invoices";
 import { bankAccountEntity } from "./bank-accounts";
 import { itemEntity } from "./items";
 import { paymentModalityEntity } from "./payment-modalities";

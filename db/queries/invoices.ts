@@ -53,14 +53,13 @@ import {
 } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
 import { ApiError, ValidationError } from "@/lib/errors";
-import { calculateDocument, CalculationError, type CalculationResult } from "@/lib/fiscal/calculate";
-import { TIPI_DOCUMENTO, type ModalitaPagamento, type Natura, type RegimeFiscale } from "@/lib/fiscal/codes";
+import type { CalculationResult } from "@/lib/fiscal/calculate";
+import { TIPI_DOCUMENTO, type ModalitaPagamento } from "@/lib/fiscal/codes";
 import { computeDeadlines, type ExpirationType } from "@/lib/fiscal/deadlines";
 import { checkNumberDateOrder, formatInvoiceNumber } from "@/lib/fiscal/numbering";
-import type { Buyer, DocumentRow, Figure, FiscalSettings } from "@/lib/fiscal/types";
 import { formatMoney } from "@/lib/format";
 import { defineGrid } from "@/lib/grid/define";
-import { centsToDecimal, MoneyError } from "@/lib/money";
+import { buyerOf, calculate, fiscalRowsOf, fiscalSettingsOf, totalsOf, totalsWithSteps, vatSummaryOf, type CalculationContext } from "@/lib/invoice-calculation";
 import { romeParts, italianDate } from "@/lib/rome-time";
 import { contactApi } from "@/lib/schemas/contact";
 import type { EntityRef } from "@/lib/schemas/fields";
@@ -103,30 +102,38 @@ export const documentLabel = (d: Pick<Document, "kind" | "numberText" | "date">)
 const paidSql = sql<boolean>`(${documents.state} = 'Pagata' or exists (select 1 from ${documentDeadlines} where ${documentDeadlines.tenantId} = ${documents.tenantId} and ${documentDeadlines.documentId} = ${documents.id} and ${documentDeadlines.deadlineState} = 'Saldato')
   and not exists (select 1 from ${documentDeadlines} where ${documentDeadlines.tenantId} = ${documents.tenantId} and ${documentDeadlines.documentId} = ${documents.id} and ${documentDeadlines.deadlineState} = 'Da saldare'))`;
 
+/** The earliest deadline still to be paid (Da saldare). */
+const nextDeadlineSql = sql<string | null>`(select min(${documentDeadlines.deadlineDate}) from ${documentDeadlines} where ${documentDeadlines.tenantId} = ${documents.tenantId} and ${documentDeadlines.documentId} = ${documents.id} and ${documentDeadlines.deadlineState} = 'Da saldare')`;
+
 /** The documents list (GET /api/invoices, addedParams { kind }), with the totals of the filtered set in the footer. */
 export const invoicesGrid = defineGrid<InvoiceListParams>({
   name: "invoices",
   table: documents,
   params: invoiceListParams,
-  baseWhere: ({ kind }) => (kind ? eq(documents.kind, kind) : undefined),
+  baseWhere: ({ kind }) => (kind === undefined ? undefined : Array.isArray(kind) ? inArray(documents.kind, kind) : eq(documents.kind, kind)),
   defaultSort: [
     { colId: "date", sort: "desc" },
     { colId: "id", sort: "desc" },
   ],
   exportFileName: "documenti",
-  joins: [{ table: contacts, on: eq(documents.contactId, contacts.id) }],
+  joins: [
+    { table: contacts, on: eq(documents.contactId, contacts.id) },
+    { table: invoiceSectionals, on: eq(documents.sectionalId, invoiceSectionals.id) },
+  ],
   columns: [
     { field: "id", header: "Id", type: "integer", sql: documents.id, hidden: true, width: 80 },
     { field: "number", header: "Numero", type: "text", sql: documents.numberText, searchable: true, fixed: true, width: 100 },
     { field: "date", header: "Data", type: "date", sql: documents.date, width: 110 },
     { field: "contact", header: "Cliente", type: "entity", sql: documents.contactId, label: contacts.name, optionsUrl: "/api/contacts/get-filtered-list?role=CUSTOMER", searchable: true, width: 240 },
-    { field: "documentType", header: "Tipo documento", type: "text", sql: documents.documentType, hidden: true, width: 120 },
+    { field: "documentType", header: "Tipo documento", type: "text", sql: documents.documentType, width: 110 },
+    { field: "sectional", header: "Sezionale", type: "entity", sql: documents.sectionalId, label: invoiceSectionals.name, optionsUrl: "/api/invoice-sectionals/get-filtered-list", hidden: true, width: 120 },
     { field: "taxable", header: "Imponibile", type: "currency", sql: documents.taxable, width: 120 },
     { field: "totalVat", header: "IVA", type: "currency", sql: documents.totalVat, width: 110 },
     { field: "total", header: "Totale", type: "currency", sql: documents.total, width: 120 },
     { field: "netToPay", header: "Netto a pagare", type: "currency", sql: documents.netToPay, width: 130 },
     { field: "state", header: "Stato", type: "text", sql: documents.state, width: 130 },
     { field: "paid", header: "Pagata", type: "boolean", sql: paidSql, width: 90 },
+    { field: "nextDeadline", header: "Prossima scadenza", type: "date", sql: nextDeadlineSql, width: 130 },
     { field: "details", header: "Dettagli", type: "text", sql: documents.details, searchable: true, hidden: true, width: 240 },
     { field: "createdAt", header: "Data inserimento", type: "datetime", sql: documents.createdAt, hidden: true, width: 160 },
   ],
@@ -234,105 +241,6 @@ async function deadlinesOf(scope: TenantScope, documentId: number): Promise<Invo
 interface ResolvedVat {
   rate: string;
   natura: string | null;
-}
-
-function isPositive(percent: string): boolean {
-  return Number(percent) > 0;
-}
-
-/** The issuer is a natural person when its codice fiscale is a person's (16 characters): RT01, else RT02. */
-function isPersonFiscalCode(code: string): boolean {
-  return /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/i.test(code.trim());
-}
-
-type Percents = Pick<InvoiceInput, "inpsRevenge" | "professionistFund" | "withholdingTaxApply" | "withholdingTaxPercentage" | "stampAmount" | "stampBorneByIssuer" | "publicAdministration">;
-
-export function fiscalSettingsOf(tenant: Pick<Tenant, "taxRegime" | "fiscalCode">, doc: Percents): FiscalSettings {
-  return {
-    regime: tenant.taxRegime as RegimeFiscale,
-    issuerIsPerson: isPersonFiscalCode(tenant.fiscalCode),
-    rivalsaInps: isPositive(doc.inpsRevenge) ? doc.inpsRevenge : null,
-    // the cassa's type changes no amount: the XML options dialog names it
-    cassa: isPositive(doc.professionistFund) ? { type: "TC01", rate: doc.professionistFund } : null,
-    withholding: doc.withholdingTaxApply && isPositive(doc.withholdingTaxPercentage) ? { rate: doc.withholdingTaxPercentage, causale: "A" } : null,
-    stamp: { enabled: doc.stampAmount > 0, amount: doc.stampAmount },
-  };
-}
-
-export function buyerOf(contact: Pick<Contact, "kind" | "vatNumber" | "publicAdministration" | "splitPayment" | "withholdingAgent"> | null, publicAdministration: boolean): Pick<Buyer, "kind" | "withholdingAgent" | "splitPayment"> {
-  if (!contact) return { kind: publicAdministration ? "pa" : "business" };
-  const kind = publicAdministration || contact.publicAdministration ? "pa" : contact.kind === "PERSON" && !contact.vatNumber ? "consumer" : "business";
-  return { kind, withholdingAgent: kind === "consumer" ? false : contact.withholdingAgent, splitPayment: contact.splitPayment };
-}
-
-/** The calculation's rows: section headings are left out, as are hidden rows without a rate. */
-export function fiscalRowsOf(rows: readonly RowValues[], vats: ReadonlyMap<number, ResolvedVat>): DocumentRow[] {
-  const out: DocumentRow[] = [];
-  for (const r of rows) {
-    if (r.rowType === "SEZIONE") continue;
-    const vat = r.vat ? vats.get(r.vat.id) : undefined;
-    if (!vat) {
-      if (r.hideAmount) continue;
-      throw new ValidationError([INVOICE_MESSAGES.rowVat]);
-    }
-    out.push({
-      description: r.description || "-",
-      quantity: r.quantity,
-      unitPrice: centsToDecimal(r.amount),
-      vatRate: vat.rate,
-      natura: (vat.natura ?? undefined) as Natura | undefined,
-      subjectToWithholding: r.withholding,
-      advance: r.advance,
-      hideAmount: r.hideAmount,
-    });
-  }
-  return out;
-}
-
-export const AMOUNT_OUT_OF_RANGE = "Importo fuori limite: controllare quantità e importi delle righe";
-
-export function calculate(rows: DocumentRow[], settings: FiscalSettings, buyer: Pick<Buyer, "kind" | "withholdingAgent" | "splitPayment">, stampBorneByIssuer: boolean): CalculationResult {
-  try {
-    return calculateDocument({ rows, settings, buyer, stampBorneByIssuer });
-  } catch (err) {
-    if (err instanceof CalculationError) throw new ValidationError([err.message]);
-    // amounts beyond the safe range (a huge quantity × price): the user's input, not a server fault
-    if (err instanceof MoneyError) throw new ValidationError([AMOUNT_OUT_OF_RANGE]);
-    throw err;
-  }
-}
-
-const sumOf = (figures: { amount: number }[]) => figures.reduce((s, f) => s + f.amount, 0);
-
-export function totalsOf(calc: CalculationResult): InvoiceTotals {
-  return {
-    taxable: calc.taxableAmount.amount,
-    totalVat: calc.vatAmount.amount,
-    inpsRevengeAmount: sumOf(calc.cassa.filter((c) => c.type === "TC22")),
-    professionistFundAmount: sumOf(calc.cassa.filter((c) => c.type !== "TC22")),
-    withholdingTaxAmount: calc.withholding?.amount ?? 0,
-    stampAmount: calc.stamp.due ? calc.stamp.amount : 0,
-    total: calc.totalAmount.amount,
-    netToPay: calc.netToPay.amount,
-  };
-}
-
-/** The figures with their working, for the form (get-calculated-fields). */
-export function totalsWithSteps(calc: CalculationResult): Record<keyof InvoiceTotals, Figure> {
-  const cassa = (tc22: boolean): Figure => {
-    const blocks = calc.cassa.filter((c) => (c.type === "TC22") === tc22);
-    return { amount: sumOf(blocks), steps: blocks.flatMap((c) => c.steps) };
-  };
-  return {
-    taxable: calc.taxableAmount,
-    totalVat: calc.vatAmount,
-    inpsRevengeAmount: cassa(true),
-    professionistFundAmount: cassa(false),
-    withholdingTaxAmount: { amount: calc.withholding?.amount ?? 0, steps: calc.withholding?.steps ?? [] },
-    stampAmount: { amount: calc.stamp.due ? calc.stamp.amount : 0, steps: calc.stamp.steps },
-    total: calc.totalAmount,
-    netToPay: calc.netToPay,
-  };
 }
 
 const totalsColumns = (t: InvoiceTotals) => ({
@@ -647,6 +555,29 @@ function todayInRome(): string {
 
 const EMPTY_TOTALS: InvoiceTotals = { taxable: 0, totalVat: 0, inpsRevengeAmount: 0, professionistFundAmount: 0, withholdingTaxAmount: 0, stampAmount: 0, total: 0, netToPay: 0 };
 
+/**
+ * What the form needs to show the totals live with the server's own calculation (lib/invoice-calculation.ts):
+ * the tenant's regime, every VAT rate of the tenant (inactive ones too: an old row may carry one) and the customer.
+ */
+async function calculationContext(scope: TenantScope, contactId: number | null): Promise<CalculationContext> {
+  const tenant = await scope.getTenant();
+  const vats = await scope.list(vatRates, { orderBy: [asc(vatRates.id)] });
+  const contact = contactId !== null ? await scope.find(contacts, contactId) : undefined;
+  return {
+    tenant: { taxRegime: tenant.taxRegime, fiscalCode: tenant.fiscalCode },
+    vats: vats.map((v) => ({ id: v.id, rate: v.rate, natura: v.natura })),
+    customer: contact ? customerForCalculation(contact) : null,
+  };
+}
+
+export const customerForCalculation = (c: Pick<Contact, "kind" | "vatNumber" | "publicAdministration" | "splitPayment" | "withholdingAgent">) => ({
+  kind: c.kind,
+  vatNumber: c.vatNumber,
+  publicAdministration: c.publicAdministration,
+  splitPayment: c.splitPayment,
+  withholdingAgent: c.withholdingAgent,
+});
+
 /** A new document: the tenant's settings, and (contactId) the customer's payment defaults and PA flag. */
 async function draftOf(scope: TenantScope, query: URLSearchParams) {
   const kindParam = query.get("kind");
@@ -761,11 +692,12 @@ export const invoiceEntity = defineEntity({
     toString: documentLabel(d),
   }),
   draft: draftOf,
-  formData: (): InvoiceFormData => ({
+  formData: async (scope, row): Promise<InvoiceFormData> => ({
     documentTypes: SALES_DOCUMENT_TYPES.map((value) => ({ value, label: TIPI_DOCUMENTO[value] })),
     states: ["Bozza", "Emessa", "Inviata allo SDI", "Consegnata", "Scartata", "Pagata", "Accettato", "Rifiutato"],
     deadlineStates: DEADLINE_STATES,
     paDocumentTypes: PA_DOCUMENT_TYPES,
+    calculation: await calculationContext(scope, row?.contactId ?? null),
   }),
   selectable: {
     search: (t) => sql`${documents.numberText} ilike ${t.startsWith}`,
@@ -794,7 +726,7 @@ export async function calculatedFields(scope: TenantScope, input: InvoiceCalcula
   const bankAccount = await bankAccountEntity.optionOf(scope, input.bankAccount?.id ?? null);
   return {
     totals: totalsWithSteps(calc),
-    summary: calc.summary.map((s) => ({ vatRate: (Number(s.vatRate) / 10_000).toFixed(2), natura: s.natura ?? null, taxable: s.taxable, vat: s.vat, esigibilita: s.esigibilita, steps: s.steps })),
+    summary: vatSummaryOf(calc),
     notes: calc.notes,
     isForfettario: calc.isForfettario,
     deadlines: deadlines.map((d) => ({ deadlineDate: d.deadlineDate, amount: d.amount, deadlineState: d.deadlineState, paymentDate: null, bankAccount })),

@@ -10,15 +10,11 @@ import path from "node:path";
 import { Document, Font, Image, Link, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import type { ReactElement, ReactNode } from "react";
 import { formatDate, formatMoney, formatPercent, formatScaled, parseDecimalBig } from "@/lib/format";
+import { DOCUMENT_WORDINGS } from "@/lib/invoice-calculation";
 import type { DocumentKind, DocumentRowType, InvoiceTotals } from "@/lib/schemas/invoice";
 
-export const PDF_WORDINGS = {
-  proforma: "Documento non valido ai fini fiscali: non costituisce fattura",
-  stamp: "Imposta di bollo assolta in modo virtuale ai sensi dell'art. 6 DM 17/06/2014",
-  forfettario:
-    "Operazione effettuata ai sensi dell'art. 1, commi 54-89, L. 190/2014 (regime forfettario): senza applicazione dell'IVA e non soggetta a ritenuta d'acconto ai sensi dell'art. 1, comma 67, L. 190/2014",
-  splitPayment: "Scissione dei pagamenti art. 17-ter DPR 633/72",
-} as const;
+/** The document's required wordings (lib/invoice-calculation.ts: the form shows the same). */
+export const PDF_WORDINGS = DOCUMENT_WORDINGS;
 
 export const PDF_TITLES: Record<DocumentKind, string> = { INVOICE: "Fattura", CREDIT_NOTE: "Nota di credito", PROFORMA: "Fattura proforma", QUOTE: "Preventivo" };
 

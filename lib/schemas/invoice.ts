@@ -266,9 +266,14 @@ export const invoiceResponse = z.object({
 });
 export type InvoiceJson = z.infer<typeof invoiceResponse>;
 
-/** List parameters (addedParams): the kind of /fatture (INVOICE and CREDIT_NOTE), /fatture-proforma, /preventivi. */
+/**
+ * List parameters (addedParams): the kind, or kinds, of the page: /fatture lists ["INVOICE", "CREDIT_NOTE"],
+ * /fatture-proforma "PROFORMA", /preventivi "QUOTE".
+ */
 export const invoiceListParams = z.object({
-  kind: z.enum(DOCUMENT_KINDS, { error: INVOICE_MESSAGES.kind }).optional(),
+  kind: z
+    .union([z.enum(DOCUMENT_KINDS), z.array(z.enum(DOCUMENT_KINDS)).min(1).max(DOCUMENT_KINDS.length)], { error: INVOICE_MESSAGES.kind })
+    .optional(),
 });
 export type InvoiceListParams = z.infer<typeof invoiceListParams>;
 
@@ -277,6 +282,12 @@ export interface InvoiceFormData {
   states: readonly DocumentState[];
   deadlineStates: readonly DeadlineState[];
   paDocumentTypes: readonly PaDocumentType[];
+  /** The tenant, its VAT rates and the document's customer: the totals computed live (lib/invoice-calculation.ts). */
+  calculation: {
+    tenant: { taxRegime: string; fiscalCode: string };
+    vats: { id: number; rate: string; natura: string | null }[];
+    customer: { kind: string; vatNumber: string; publicAdministration: boolean; splitPayment: boolean; withholdingAgent: boolean } | null;
+  };
 }
 
 /** The E-invoice XML options dialog (spec §3, §5): POST /api/invoices/download-electronic-invoice-xml/{id}, JSON field "xmlOptions". */

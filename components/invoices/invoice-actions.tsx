@@ -1,0 +1,224 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { alertDialog, confirmDialog } from "@/components/ui/dialogs";
+import { Field } from "@/components/ui/field";
+import { Modal } from "@/components/ui/modal";
+import { Select } from "@/components/ui/select";
+import { apiDelete, apiGet, apiPost, apiPostEntity, errorList, errorMessage, showError, showSuccess } from "@/lib/client/api";
+import { saveBase64File, type Base64File } from "@/lib/client/download";
+import { CAUSALI_PAGAMENTO, TIPI_CASSA } from "@/lib/fiscal/codes";
+import { invoiceApi, XML_OPTIONS_MESSAGES, type DocumentKind, type DocumentState, type InvoiceJson } from "@/lib/schemas/invoice";
+import { SendEmailDialog } from "./send-email-dialog";
+
+/**
+ * The actions of a saved document, above its form (ours; Fatture in Cloud keeps them in the document's header):
+ * Anteprima PDF, Scarica PDF, XML (the options dialog, then the SDI pre-check's problems or the file), Invia email,
+ * the next states of its life cycle, Duplica, Crea nota di credito, Converti in fattura / in proforma, Elimina.
+ * A copy (duplicate, credit note, conversion) opens in the same form. With unsaved changes every action first
+ * asks to save: the PDF, the XML and the e-mail are made from the stored document.
+ */
+export interface InvoiceActionsProps {
+  invoice: Pick<InvoiceJson, "id" | "kind" | "state" | "version" | "number" | "totals">;
+  dirty: boolean;
+  /** The stored document changed (a state set, the XML made 'Inviata allo SDI'): the form reloads it. */
+  onChanged: () => void;
+  /** A copy was made: the form opens it. */
+  onOpen: (created: InvoiceJson) => void;
+  onDeleted: () => void;
+}
+
+export const SAVE_FIRST = "Ci sono modifiche non salvate: salva il documento prima di proseguire.";
+export const DELETE_DOCUMENT_CONFIRM = "Confermi l'eliminazione del documento?";
+export const CREDIT_NOTE_CONFIRM = "Creare una nota di credito (TD04) che storna questa fattura?";
+export const XML_OPTIONS_TITLE = "Opzioni fattura elettronica";
+export const PRECHECK_TITLE = "La fattura elettronica non può essere generata";
+
+/** The states a user sets by hand after Emessa (Pagata follows the deadlines, Bozza never comes back). */
+const NEXT_STATES: Record<DocumentKind, Partial<Record<DocumentState, DocumentState[]>>> = {
+  INVOICE: { Emessa: ["Inviata allo SDI"], "Inviata allo SDI": ["Consegnata", "Scartata"], Scartata: ["Inviata allo SDI"] },
+  CREDIT_NOTE: { Emessa: ["Inviata allo SDI"], "Inviata allo SDI": ["Consegnata", "Scartata"], Scartata: ["Inviata allo SDI"] },
+  PROFORMA: {},
+  QUOTE: { Emessa: ["Accettato", "Rifiutato"], Accettato: ["Rifiutato"], Rifiutato: ["Accettato"] },
+};
+const STATE_ACTION: Partial<Record<DocumentState, string>> = {
+  "Inviata allo SDI": "Segna inviata allo SDI",
+  Consegnata: "Segna consegnata",
+  Scartata: "Segna scartata",
+  Accettato: "Segna accettato",
+  Rifiutato: "Segna rifiutato",
+};
+
+const url = (path: string, id: number) => `${invoiceApi.url}/${path}/${id}`;
+
+export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted }: InvoiceActionsProps) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<"xml" | "email" | null>(null);
+  const { id, kind, state } = invoice;
+  const fiscal = kind === "INVOICE" || kind === "CREDIT_NOTE";
+  const issued = state !== "Bozza";
+
+  /** Runs an action unless the form has unsaved changes; `key` marks its button busy. */
+  async function run(key: string, action: () => Promise<void>) {
+    if (dirty) return alertDialog(SAVE_FIRST);
+    setBusy(key);
+    try {
+      await action();
+    } catch (e) {
+      await showError(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+  const copy = (key: string, path: string, confirm?: string) =>
+    run(key, async () => {
+      if (confirm && !(await confirmDialog(confirm))) return;
+      const res = await apiPost<{ invoice: InvoiceJson }>(path);
+      void showSuccess(res);
+      onOpen(res.invoice);
+    });
+  const setState = (next: DocumentState) =>
+    run(next, async () => {
+      const body = new FormData();
+      body.set("invoiceState", JSON.stringify({ state: next, version: invoice.version }));
+      const res = await apiPost(url("set-state", id), body);
+      void showSuccess(res);
+      onChanged();
+    });
+  const downloadPdf = () =>
+    run("pdf", async () => {
+      saveBase64File(await apiGet<Base64File>(url("download-pdf", id)));
+    });
+  const remove = () =>
+    run("delete", async () => {
+      if (!(await confirmDialog(DELETE_DOCUMENT_CONFIRM))) return;
+      const res = await apiDelete(`${invoiceApi.url}/${id}`);
+      void showSuccess(res);
+      onDeleted();
+    });
+
+  const button = (key: string, label: string, onClick: () => void, variant: "secondary" | "danger" = "secondary") => (
+    <Button key={key} type="button" size="sm" variant={variant} loading={busy === key} disabled={busy !== null && busy !== key} onClick={onClick}>
+      {label}
+    </Button>
+  );
+
+  return (
+    <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Azioni sul documento">
+      {button("preview", "Anteprima PDF", () => void run("preview", async () => void window.open(`${url("download-pdf", id)}?inline=1`, "_blank", "noopener")))}
+      {button("pdf", "Scarica PDF", () => void downloadPdf())}
+      {fiscal && issued && button("xml", "XML", () => (dirty ? void alertDialog(SAVE_FIRST) : setDialog("xml")))}
+      {issued && button("email", "Invia email", () => (dirty ? void alertDialog(SAVE_FIRST) : setDialog("email")))}
+      {(NEXT_STATES[kind][state] ?? []).map((next) => button(next, STATE_ACTION[next] ?? next, () => void setState(next)))}
+      {button("duplicate", "Duplica", () => void copy("duplicate", url("duplicate", id)))}
+      {kind === "INVOICE" && issued && button("credit", "Crea nota di credito", () => void copy("credit", url("credit-note", id), CREDIT_NOTE_CONFIRM))}
+      {(kind === "PROFORMA" || kind === "QUOTE") && button("toInvoice", "Converti in fattura", () => void copy("toInvoice", `${url("convert", id)}?to=INVOICE`))}
+      {kind === "QUOTE" && button("toProforma", "Converti in proforma", () => void copy("toProforma", `${url("convert", id)}?to=PROFORMA`))}
+      {button("delete", "Elimina", () => void remove(), "danger")}
+      {dialog === "xml" && (
+        <XmlOptionsDialog
+          invoice={invoice}
+          onDone={(generated) => {
+            setDialog(null);
+            if (generated) onChanged();
+          }}
+        />
+      )}
+      {dialog === "email" && (
+        <SendEmailDialog
+          invoiceId={id}
+          onSent={() => setDialog(null)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+const cassaOptions = Object.entries(TIPI_CASSA).map(([value, label]) => ({ value, label: `${value} ${label}` }));
+const causaleOptions = Object.entries(CAUSALI_PAGAMENTO).map(([value, label]) => ({ value, label: `${value} ${label}` }));
+
+/**
+ * The E-invoice XML options dialog (spec §2, §3, §5): 'Cassa previdenziale' when the document has a cassa, 'Causale
+ * pagamento ritenuta' when it has a ritenuta, each required with the spec's message; then the file, or the SDI
+ * pre-check's blocking problems listed with their codes. A document whose file exists needs no option: it is the
+ * same file every time.
+ */
+export function XmlOptionsDialog({ invoice, onDone }: { invoice: Pick<InvoiceJson, "id" | "totals">; onDone: (generated: boolean) => void }) {
+  const needsCassa = invoice.totals.professionistFundAmount > 0;
+  const needsCausale = invoice.totals.withholdingTaxAmount > 0;
+  const [previdential, setPrevidential] = useState("");
+  const [paymentCausal, setPaymentCausal] = useState("");
+  const [errors, setErrors] = useState<{ previdential?: string; paymentCausal?: string }>({});
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  async function generate() {
+    const next = {
+      previdential: needsCassa && !previdential ? XML_OPTIONS_MESSAGES.previdential : undefined,
+      paymentCausal: needsCausale && !paymentCausal ? XML_OPTIONS_MESSAGES.paymentCausal : undefined,
+    };
+    setErrors(next);
+    if (next.previdential || next.paymentCausal) return;
+    setBusy(true);
+    setProblems([]);
+    try {
+      const file = await apiPostEntity<Base64File>(url("download-electronic-invoice-xml", invoice.id), "xmlOptions", {
+        previdential: previdential || null,
+        paymentCausal: paymentCausal || null,
+      });
+      saveBase64File(file);
+      onDone(true);
+    } catch (e) {
+      const list = errorList(e);
+      setProblems(list.length ? list : [errorMessage(e)]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      onClose={() => onDone(false)}
+      title={XML_OPTIONS_TITLE}
+      size="md"
+      busy={busy}
+      footer={
+        <>
+          <Button type="button" variant="secondary" onClick={() => onDone(false)} disabled={busy}>
+            Annulla
+          </Button>
+          <Button type="button" loading={busy} onClick={() => void generate()}>
+            Genera XML
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3">
+        {!needsCassa && !needsCausale && <p className="text-sm text-gray-600">Il documento non ha cassa previdenziale né ritenuta: nessuna opzione da indicare.</p>}
+        {needsCassa && (
+          <Field label="Cassa previdenziale" required error={errors.previdential}>
+            <Select name="previdential" value={previdential} placeholder="-" options={cassaOptions} onChange={(e) => setPrevidential(e.target.value)} />
+          </Field>
+        )}
+        {needsCausale && (
+          <Field label="Causale pagamento ritenuta" required error={errors.paymentCausal}>
+            <Select name="paymentCausal" value={paymentCausal} placeholder="-" options={causaleOptions} onChange={(e) => setPaymentCausal(e.target.value)} />
+          </Field>
+        )}
+        {problems.length > 0 && (
+          <div role="alert" className="rounded-md border border-danger-300 bg-danger-50 px-3 py-2 text-sm text-danger-800">
+            <p className="font-semibold">{PRECHECK_TITLE}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}
