@@ -3,12 +3,15 @@
 import { useState } from "react";
 import { EntityGrid } from "@/components/grid/entity-grid";
 import type { FilterModel, GridOperation, GridPage, GridRenderers } from "@/components/grid/grid-types";
+import { InvoiceForm } from "@/components/invoices/invoice-form";
+import { useHasRole } from "@/components/shell/session-roles";
 import { alertDialog, confirmDialog } from "@/components/ui/dialogs";
 import { apiPost, showError, showSuccess } from "@/lib/client/api";
 import { activityApi, UNFINISHED_FILTER } from "@/lib/schemas/activity";
 import { ActivityForm } from "./activity-form";
 import { useActivityDeleted } from "./activity-events";
 import { ActivityStateBadge } from "./activity-state-badge";
+import { createFromActivitiesUrl, invoiceSelectionRefusal } from "./create-invoice";
 
 export const MARK_FINISHED_CONFIRM = "Confermi di segnare come completati i lavori selezionati?";
 export const MARK_FINISHED_URL = `${activityApi.url}/mark-finished`;
@@ -23,37 +26,25 @@ const RENDERERS: GridRenderers = {
   paymentType: (v) => (v === "Lavoro pagato a corpo" ? "A corpo" : v === "Lavoro pagato a ore" ? "A ore" : (v as string | null)),
 };
 
-/**
- * The slot of 'Crea fattura' (spec §2 row operations for jobs) until the sales documents exist: the
- * invoices issue passes its own operation through `extraOperations` (from the /lavori page) instead.
- */
-export const CREATE_INVOICE_PLACEHOLDER: GridOperation = {
-  key: "create-invoice",
-  label: "Crea fattura (in arrivo con i documenti di vendita)",
-  run: async () => {
-    await alertDialog("La fattura dei lavori selezionati si potrà creare quando saranno disponibili i documenti di vendita.");
-    return false;
-  },
-};
+export const CREATE_INVOICE_LABEL = "Crea fattura";
 
 export interface ActivitiesGridProps {
   initial: GridPage;
-  /**
-   * Operations on the selected jobs after 'Cambia colore' and 'Segna completato': the slot of 'Crea fattura',
-   * which the sales documents fill (default: CREATE_INVOICE_PLACEHOLDER, which says it is on its way).
-   */
-  extraOperations?: readonly GridOperation[];
 }
 
 /**
  * The /lavori page body: the jobs' server-paged grid (Numero, Nome, Cliente, Stato, Tipo pagamento, Importo,
  * Scadenza prevista, Ore lavorate, Da fatturare, Completato; footer totals) starting on 'non completati',
- * 'Nuovo lavoro', the job form on double click or the pencil; on the selected rows 'Cambia colore', 'Segna
- * completato' and 'Crea fattura'. Jobs are deleted from their form ('Elimina lavoro'), as the spec lists no
- * 'Elimina' among the jobs' row operations.
+ * 'Nuovo lavoro', the job form on double click or the pencil; on the selected rows 'Cambia colore', 'Crea
+ * fattura' (for ROLE_DOCUMENT: the invoice form with one Lavoro row per job, when they are of one customer) and
+ * 'Segna completato', in the spec's order. Jobs are deleted from their form ('Elimina lavoro'), as the spec lists
+ * no 'Elimina' among the jobs' row operations.
  */
-export function ActivitiesGrid({ initial, extraOperations = [CREATE_INVOICE_PLACEHOLDER] }: ActivitiesGridProps) {
+export function ActivitiesGrid({ initial }: ActivitiesGridProps) {
   const [reloads, setReloads] = useState(0);
+  const canInvoice = useHasRole("ROLE_DOCUMENT");
+  // the jobs of the invoice being created (its form is open)
+  const [invoiceIds, setInvoiceIds] = useState<number[] | null>(null);
   // a job deleted from its form: the grid reads its first block again (and drops the selection)
   useActivityDeleted(() => setReloads((n) => n + 1));
 
@@ -75,18 +66,44 @@ export function ActivitiesGrid({ initial, extraOperations = [CREATE_INVOICE_PLAC
     },
   };
 
+  const createInvoice: GridOperation = {
+    key: "create-invoice",
+    label: CREATE_INVOICE_LABEL,
+    run: async (ids) => {
+      try {
+        const refusal = await invoiceSelectionRefusal(ids);
+        if (refusal) await alertDialog(refusal);
+        else setInvoiceIds(ids);
+      } catch (e) {
+        await showError(e);
+      }
+      return false;
+    },
+  };
+
   return (
-    <EntityGrid
-      api={activityApi}
-      initial={initial}
-      reloadKey={reloads}
-      createLabel="Nuovo lavoro"
-      defaultFilterModel={DEFAULT_FILTER}
-      renderers={RENDERERS}
-      canDelete={false}
-      operations={[markFinished, ...extraOperations]}
-      height="calc(100vh - 14rem)"
-      renderForm={(p) => <ActivityForm id={p.id} onSaved={p.onSaved} onClose={p.onClose} />}
-    />
+    <>
+      <EntityGrid
+        api={activityApi}
+        initial={initial}
+        reloadKey={reloads}
+        createLabel="Nuovo lavoro"
+        defaultFilterModel={DEFAULT_FILTER}
+        renderers={RENDERERS}
+        canDelete={false}
+        operations={canInvoice ? [createInvoice, markFinished] : [markFinished]}
+        height="calc(100vh - 14rem)"
+        renderForm={(p) => <ActivityForm id={p.id} onSaved={p.onSaved} onClose={p.onClose} />}
+      />
+      {invoiceIds && (
+        <InvoiceForm
+          kind="INVOICE"
+          createUrl={createFromActivitiesUrl(invoiceIds)}
+          // the jobs' Da fatturare changed: the grid reads its first block again (the selection goes too)
+          onSaved={() => setReloads((n) => n + 1)}
+          onClose={() => setInvoiceIds(null)}
+        />
+      )}
+    </>
   );
 }
