@@ -3,10 +3,14 @@
 /**
  * Client-side grid of embedded rows (commission rows, payment rows, invoice rows, deadlines):
  * add, edit on double click or the edit icon, delete with 'Confermi l'eliminazione?', drag to
- * reorder, multi-select. Rows not saved yet carry a tempId. Once anything changed it shows
+ * reorder (@dnd-kit: mouse, touch and keyboard — space on the handle, arrows, space; HTML5 drag and drop
+ * has neither touch nor keyboard), multi-select. Rows not saved yet carry a tempId. Once anything changed it shows
  * 'E' necessario premere il pulsante "Salva" per salvare le modifiche effettuate'.
  * The row form is the caller's: `editRow` opens it and resolves with the edited row (or null).
  */
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from "@dnd-kit/core";
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
 import { useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -96,8 +100,6 @@ export function RowsGrid<T extends EmbeddedRow>({
 }: RowsGridProps<T>) {
   const [dirty, setDirty] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const [dragFrom, setDragFrom] = useState<number | null>(null);
-  const [dragOver, setDragOver] = useState<number | null>(null);
   const busyRef = useRef(false);
   const shown = columns.filter((c) => !c.hidden);
 
@@ -139,10 +141,13 @@ export function RowsGrid<T extends EmbeddedRow>({
     setSelected(new Set());
   }
 
-  function drop(to: number) {
-    if (dragFrom !== null && dragFrom !== to) commit(moveRow(rows, dragFrom, to));
-    setDragFrom(null);
-    setDragOver(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const keys = rows.map((r, i) => rowKey(r, i));
+  function dragEnd({ active, over }: DragEndEvent) {
+    if (!over) return;
+    const from = keys.indexOf(String(active.id));
+    const to = keys.indexOf(String(over.id));
+    if (from >= 0 && to >= 0 && from !== to) commit(moveRow(rows, from, to));
   }
 
   const showWarning = changed ?? dirty;
@@ -200,86 +205,87 @@ export function RowsGrid<T extends EmbeddedRow>({
                 </td>
               </tr>
             )}
-            {rows.map((row, index) => {
-              const key = rowKey(row, index);
-              return (
-                <tr
-                  key={key}
-                  data-row-key={key}
-                  className={cn("border-b border-gray-100", dragOver === index && dragFrom !== index && "outline-2 outline-primary-400", dragFrom === index && "opacity-50")}
-                  style={row.rowColor ? { backgroundColor: row.rowColor } : undefined}
-                  onDoubleClick={() => void edit(index)}
-                  onDragOver={(e) => {
-                    if (dragFrom === null) return;
-                    e.preventDefault();
-                    setDragOver(index);
-                  }}
-                  onDrop={(e) => {
-                    e.preventDefault();
-                    drop(index);
-                  }}
-                >
-                  {canDrag && (
-                    <td
-                      className="cursor-grab px-1 text-center text-gray-400 select-none"
-                      draggable
-                      aria-label="Trascina per spostare"
-                      title="Trascina per spostare"
-                      onDragStart={(e) => {
-                        setDragFrom(index);
-                        e.dataTransfer.effectAllowed = "move";
-                        e.dataTransfer.setData("text/plain", String(index));
-                      }}
-                      onDragEnd={() => {
-                        setDragFrom(null);
-                        setDragOver(null);
-                      }}
-                    >
-                      <DragHandleIcon />
-                    </td>
-                  )}
-                  {selectable && (
-                    <td className="text-center">
-                      <input
-                        type="checkbox"
-                        aria-label={`Seleziona riga ${index + 1}`}
-                        checked={selected.has(key)}
-                        onChange={(e) =>
-                          setSelected((cur) => {
-                            const next = new Set(cur);
-                            if (e.target.checked) next.add(key);
-                            else next.delete(key);
-                            return next;
-                          })
-                        }
-                      />
-                    </td>
-                  )}
-                  {!readOnly && (
-                    <td className="text-center">
-                      <button type="button" aria-label="Modifica riga" title="Modifica" className="inline-flex rounded p-1 text-primary-700 hover:bg-primary-100" onClick={() => void edit(index)}>
-                        <EditIcon size={14} />
-                      </button>
-                    </td>
-                  )}
-                  {shown.map((c) => (
-                    <td key={c.key} className={cn("px-2 py-1.5", c.type && isNumericColumn({ type: c.type } as never) && "text-right")}>
-                      {c.render ? c.render(row, index) : formatCell({ field: c.key, header: c.header, type: c.type ?? "text", scale: c.scale } as never, c.value ? c.value(row) : (row as Record<string, unknown>)[c.key])}
-                    </td>
-                  ))}
-                  {!readOnly && (
-                    <td className="sticky right-0 bg-white text-center">
-                      <button type="button" aria-label="Elimina riga" title="Elimina" className="inline-flex rounded p-1 text-danger-700 hover:bg-danger-50" onClick={() => void remove(index)}>
-                        <CloseIcon size={14} />
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
+            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd} accessibility={{ announcements: announcementsOf(keys), screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}>
+              <SortableContext items={keys} strategy={verticalListSortingStrategy}>
+                {rows.map((row, index) => (
+                  <SortableRow key={keys[index]} id={keys[index]!} draggable={canDrag} color={row.rowColor ?? undefined} onDoubleClick={() => void edit(index)}>
+                    {selectable && (
+                      <td className="text-center">
+                        <input
+                          type="checkbox"
+                          aria-label={`Seleziona riga ${index + 1}`}
+                          checked={selected.has(keys[index]!)}
+                          onChange={(e) =>
+                            setSelected((cur) => {
+                              const next = new Set(cur);
+                              if (e.target.checked) next.add(keys[index]!);
+                              else next.delete(keys[index]!);
+                              return next;
+                            })
+                          }
+                        />
+                      </td>
+                    )}
+                    {!readOnly && (
+                      <td className="text-center">
+                        <button type="button" aria-label="Modifica riga" title="Modifica" className="inline-flex rounded p-1 text-primary-700 hover:bg-primary-100" onClick={() => void edit(index)}>
+                          <EditIcon size={14} />
+                        </button>
+                      </td>
+                    )}
+                    {shown.map((c) => (
+                      <td key={c.key} className={cn("px-2 py-1.5", c.type && isNumericColumn({ type: c.type } as never) && "text-right")}>
+                        {c.render ? c.render(row, index) : formatCell({ field: c.key, header: c.header, type: c.type ?? "text", scale: c.scale } as never, c.value ? c.value(row) : (row as Record<string, unknown>)[c.key])}
+                      </td>
+                    ))}
+                    {!readOnly && (
+                      <td className="sticky right-0 bg-white text-center">
+                        <button type="button" aria-label="Elimina riga" title="Elimina" className="inline-flex rounded p-1 text-danger-700 hover:bg-danger-50" onClick={() => void remove(index)}>
+                          <CloseIcon size={14} />
+                        </button>
+                      </td>
+                    )}
+                  </SortableRow>
+                ))}
+              </SortableContext>
+            </DndContext>
           </tbody>
         </table>
       </div>
     </div>
+  );
+}
+
+const DRAG_INSTRUCTIONS = "Per spostare una riga premi spazio sulla maniglia, poi le frecce su e giù; spazio per lasciarla, Esc per annullare.";
+
+/** The screen reader's words while a row moves (positions counted from 1). */
+function announcementsOf(keys: readonly string[]): Announcements {
+  const pos = (id: string | number) => keys.indexOf(String(id)) + 1;
+  return {
+    onDragStart: ({ active }) => `Riga ${pos(active.id)} presa.`,
+    onDragOver: ({ active, over }) => (over ? `Riga ${pos(active.id)} sopra la posizione ${pos(over.id)}.` : `Riga ${pos(active.id)} fuori dalla tabella.`),
+    onDragEnd: ({ active, over }) => (over ? `Riga ${pos(active.id)} spostata in posizione ${pos(over.id)}.` : `Riga ${pos(active.id)} lasciata al suo posto.`),
+    onDragCancel: ({ active }) => `Spostamento annullato: la riga ${pos(active.id)} resta al suo posto.`,
+  };
+}
+
+/** A row of the table that moves with @dnd-kit; its first cell is the drag handle. */
+function SortableRow({ id, draggable, color, onDoubleClick, children }: { id: string; draggable: boolean; color?: string; onDoubleClick: () => void; children: ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !draggable });
+  return (
+    <tr
+      ref={setNodeRef}
+      data-row-key={id}
+      className={cn("border-b border-gray-100", isDragging && "relative z-10 bg-primary-50 shadow-md")}
+      style={{ backgroundColor: isDragging ? undefined : color, transform: CSS.Translate.toString(transform ? { ...transform, x: 0 } : null), transition }}
+      onDoubleClick={onDoubleClick}
+    >
+      {draggable && (
+        <td ref={setActivatorNodeRef} className="cursor-grab touch-none px-1 text-center text-gray-400 select-none" aria-label="Trascina per spostare" title="Trascina per spostare" {...attributes} {...listeners}>
+          <DragHandleIcon />
+        </td>
+      )}
+      {children}
+    </tr>
   );
 }

@@ -361,7 +361,7 @@ function RowsField({ form, contactId, readOnly }: { form: InvoiceFormApi; contac
           );
         return (
           <>
-            <RowsGrid<InvoiceRow> rows={rows} onChange={(next) => field.onChange(next)} columns={ROW_COLUMNS} editRow={editRow} selectable={!readOnly} readOnly={readOnly} reorderable={false} emptyText="Nessuna riga" />
+            <RowsGrid<InvoiceRow> rows={rows} onChange={(next) => field.onChange(next)} columns={ROW_COLUMNS} editRow={editRow} selectable={!readOnly} readOnly={readOnly} emptyText="Nessuna riga" />
             {editing && (
               <InvoiceRowForm
                 row={editing.row}
