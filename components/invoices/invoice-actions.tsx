@@ -128,7 +128,10 @@ export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted }:
       {dialog === "email" && (
         <SendEmailDialog
           invoiceId={id}
-          onSent={() => setDialog(null)}
+          onSent={() => {
+            setDialog(null);
+            onChanged();
+          }}
           onClose={() => setDialog(null)}
         />
       )}

@@ -6,6 +6,9 @@ import type { z } from "zod";
 import { FormField } from "@/components/form/form-field";
 import { AjaxSelect, DecimalInput, MoneyInput, type SelectableEntity } from "@/components/form/inputs";
 import { RowFormModal } from "@/components/form/row-form-modal";
+import { ItemForm } from "@/components/items/item-form";
+import { ServiceForm } from "@/components/services/service-form";
+import { useIsDemo } from "@/components/shell/session-roles";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { confirmDialog } from "@/components/ui/dialogs";
@@ -29,15 +32,19 @@ export const ROW_TYPE_LABELS: Readonly<Record<DocumentRowType, string>> = {
   SEZIONE: "Sezione",
 };
 
-export const ACTIVITY_OPTIONS_URL = "/api/activities/get-filtered-list";
+export const ACTIVITY_URL = "/api/activities";
+export const ACTIVITY_OPTIONS_URL = `${ACTIVITY_URL}/get-filtered-list`;
 export const VAT_OPTIONS_URL = "/api/vat-rates/get-filtered-list";
 export const DELETE_ROW_LABEL = "Elimina riga";
 
-/** The catalogue picker of a Prodotto or Servizio row: its field, label and the entity it reads. */
+/** The catalogue picker of a Prodotto or Servizio row: its field, label, the entity it reads and its form. */
 const CATALOGUE = {
-  PRODOTTO: { name: "item", label: "Prodotto", api: itemApi },
-  SERVIZIO: { name: "service", label: "Servizio", api: serviceApi },
+  PRODOTTO: { name: "item", label: "Prodotto", api: itemApi, Form: ItemForm, view: "Visualizza prodotto", create: "Nuovo prodotto" },
+  SERVIZIO: { name: "service", label: "Servizio", api: serviceApi, Form: ServiceForm, view: "Visualizza servizio", create: "Nuovo servizio" },
 } as const;
+
+/** The spec's hint in the demo (§1 Demo mode). */
+export const DEMO_VAT_HINT = "Altre aliquote IVA si possono attivare in Tabelle - Aliquote IVA";
 
 const NEW_ROW: InvoiceRow = { rowType: "GENERICA", description: "", hideAmount: false, quantity: "1", amount: 0, vat: null, advance: false, withholding: true };
 
@@ -84,6 +91,9 @@ export function InvoiceRowForm({
   });
   const [rowType, hideAmount] = useWatch({ control: form.control, name: ["rowType", "hideAmount"] });
   const [loading, setLoading] = useState(false);
+  // the product or service form opened from the picker ('+' a new one, 'Visualizza' the chosen one)
+  const [catalogueForm, setCatalogueForm] = useState<{ type: keyof typeof CATALOGUE; id: number | null } | null>(null);
+  const isDemo = useIsDemo();
   const isSection = rowType === "SEZIONE";
   const showAmounts = !isSection && !(rowType === "GENERICA" && hideAmount);
 
@@ -106,7 +116,23 @@ export function InvoiceRowForm({
     }
   }
 
+  /** A job chosen: its label and what it has to invoice (Da fatturare: fixed price, or uninvoiced hours × rate). */
+  async function fillFromActivity(value: SelectableEntity | null) {
+    if (!value?.id) return;
+    setLoading(true);
+    try {
+      const res = await apiGet<{ activity: { toInvoice?: number } }>(formDataUrl(ACTIVITY_URL, Number(value.id)));
+      if (!form.getValues("description")) form.setValue("description", value.toString ?? "", { shouldDirty: true });
+      if (typeof res.activity.toInvoice === "number") form.setValue("amount", res.activity.toInvoice, { shouldDirty: true });
+    } catch (e) {
+      await showError(e);
+    } finally {
+      setLoading(false);
+    }
+  }
+
   return (
+    <>
     <RowFormModal
       form={form}
       title={row ? "Modifica riga" : "Inserimento riga"}
@@ -136,7 +162,7 @@ export function InvoiceRowForm({
               value={field.value as SelectableEntity | null | undefined}
               onChange={(v) => {
                 field.onChange(v);
-                if (v && !form.getValues("description")) form.setValue("description", v.toString ?? "", { shouldDirty: true });
+                void fillFromActivity(v);
               }}
               onBlur={field.onBlur}
               name={field.name}
@@ -165,6 +191,10 @@ export function InvoiceRowForm({
               name={field.name}
               ref={field.ref}
               disabled={loading}
+              onCreate={() => setCatalogueForm({ type: rowType, id: null })}
+              createLabel={CATALOGUE[rowType].create}
+              onView={(v) => setCatalogueForm({ type: rowType, id: Number(v.id) })}
+              viewLabel={CATALOGUE[rowType].view}
             />
           )}
         />
@@ -203,6 +233,7 @@ export function InvoiceRowForm({
               <AjaxSelect url={VAT_OPTIONS_URL} value={field.value as SelectableEntity | null | undefined} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
             )}
           />
+          {isDemo && <p className="text-xs text-gray-600">{DEMO_VAT_HINT}</p>}
           <Controller
             control={form.control}
             name="advance"
@@ -236,5 +267,25 @@ export function InvoiceRowForm({
         </div>
       )}
     </RowFormModal>
+    {catalogueForm && (
+      <CatalogueEntityForm
+        type={catalogueForm.type}
+        id={catalogueForm.id}
+        onClose={() => setCatalogueForm(null)}
+        onSaved={(saved) => {
+          const { name, api } = CATALOGUE[catalogueForm.type];
+          const option = { id: saved.id, toString: saved.toString };
+          form.setValue(name, option, { shouldDirty: true });
+          void fillFrom(api.url, api.field, option);
+        }}
+      />
+    )}
+    </>
   );
+}
+
+/** The product or service form over the row form; a saved one becomes the row's choice. */
+function CatalogueEntityForm({ type, id, onSaved, onClose }: { type: keyof typeof CATALOGUE; id: number | null; onSaved: (saved: { id: number; toString: string }) => void; onClose: () => void }) {
+  const { Form } = CATALOGUE[type];
+  return <Form id={id} onSaved={(saved) => onSaved(saved)} onClose={onClose} />;
 }

@@ -112,7 +112,7 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
   }
 
   return (
-    <SessionRolesProvider roles={user.roles}>
+    <SessionRolesProvider roles={user.roles} isDemo={tenant.isDemo}>
       <div className="flex min-h-screen flex-col">
         <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b border-border bg-white px-3 shadow-sm">
           <Button variant="ghost" size="icon" aria-label="Menu" onClick={toggleMenu} data-testid="menu-toggle">

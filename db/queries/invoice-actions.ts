@@ -175,7 +175,11 @@ export class PrecheckRefusedError extends ApiError {
 const fileOf = (name: string, bytes: Uint8Array): ElectronicInvoiceFile => ({ filename: name, contentBase64: Buffer.from(bytes).toString("base64"), contentType: XML_CONTENT_TYPE });
 
 /** POST /api/invoices/download-electronic-invoice-xml/{id}: the document's FatturaPA file (built and stored once). */
-export async function electronicInvoiceXml(scope: TenantScope, id: number, options: XmlOptionsInput, today?: string): Promise<ElectronicInvoiceFile> {
+/**
+ * markSent (default true): a file made for sending moves Emessa (or Scartata) to 'Inviata allo SDI'; the copy
+ * attached to an e-mail to the customer is not a transmission to the SDI and leaves the state as it is.
+ */
+export async function electronicInvoiceXml(scope: TenantScope, id: number, options: XmlOptionsInput, today?: string, { markSent = true }: { markSent?: boolean } = {}): Promise<ElectronicInvoiceFile> {
   return scope.transaction(async (tx) => {
     await tx.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
     // two downloads at once: the second waits and answers the first one's file
@@ -194,7 +198,7 @@ export async function electronicInvoiceXml(scope: TenantScope, id: number, optio
     if (!schema.valid) throw new PrecheckRefusedError(schema.errors.map((e) => ({ code: "00200", message: `${INVOICE_ACTION_MESSAGES.xsd}: ${e.message}` })));
 
     const bytes = Buffer.from(check.built.xml, "utf8");
-    const sent = doc.state === "Emessa" || doc.state === "Scartata";
+    const sent = markSent && (doc.state === "Emessa" || doc.state === "Scartata");
     await tx.update(documents, id, undefined, {
       electronicInvoiceFileName: check.built.fileName,
       electronicInvoiceXml: bytes,

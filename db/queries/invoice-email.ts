@@ -8,7 +8,8 @@
  * - Sent: only a numbered document (a Bozza has no number). The PDF is the one 'Scarica PDF' gives (same data,
  *   same file name); the FatturaPA file, when asked, comes from the XML button's own path
  *   (invoice-actions.ts electronicInvoiceXml: the stored bytes, else built, pre-checked, XSD-validated and
- *   stored, with its refusals). Then the mailer (Resend, or the outbox), and a history row that says to whom
+ *   stored, with its refusals; the state is left as it is: a copy for the customer is no transmission to the
+ *   SDI). Then the mailer (Resend, or the outbox), and a history row that says to whom
  *   it went, the state unchanged.
  */
 import "server-only";
@@ -107,7 +108,8 @@ export async function sendInvoiceEmail(scope: TenantScope, id: number, input: Se
   const attachments: MailAttachment[] = [{ filename: invoicePdfFilename(pdfData), contentType: "application/pdf", content: await renderInvoicePdf(pdfData) }];
   if (input.attachXml) {
     // the XML button's path: its options, pre-check and XSD refusals are this call's too (400)
-    const file = await electronicInvoiceXml(scope, id, input.xmlOptions, today);
+    // a copy for the customer, not a transmission: the state stays (the XML button marks 'Inviata allo SDI')
+    const file = await electronicInvoiceXml(scope, id, input.xmlOptions, today, { markSent: false });
     attachments.push({ filename: file.filename, contentType: XML_CONTENT_TYPE, content: Buffer.from(file.contentBase64, "base64") });
   }
 

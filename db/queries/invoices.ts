@@ -755,5 +755,5 @@ export async function setDocumentState(scope: TenantScope, id: number, state: Do
 export async function documentHistory(scope: TenantScope, id: number) {
   await scope.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
   const logs = await scope.list(documentStateLogs, { where: eq(documentStateLogs.documentId, id), orderBy: [asc(documentStateLogs.created), asc(documentStateLogs.id)] });
-  return logs.map((l) => ({ stateBefore: l.stateBefore, stateAfter: l.stateAfter, created: new Date(l.created).toISOString(), userId: l.userId }));
+  return logs.map((l) => ({ stateBefore: l.stateBefore, stateAfter: l.stateAfter, note: l.note, created: new Date(l.created).toISOString(), userId: l.userId }));
 }

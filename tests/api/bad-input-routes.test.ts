@@ -293,6 +293,16 @@ const ROUTES: RouteDeclaration[] = [
     as: "admin",
     requests: () => idRequests((id) => `/api/invoices/download-pdf/${id}`, "GET"),
   },
+  { route: "GET /api/invoices/send-email/{id}", as: "admin", requests: () => idRequests((id) => `/api/invoices/send-email/${id}`, "GET") },
+  {
+    route: "POST /api/invoices/send-email/{id}",
+    as: "admin",
+    requests: () => [
+      ...idRequests((id) => `/api/invoices/send-email/${id}`),
+      ...jsonFieldRequests("/api/invoices/send-email/1", "sendEmail", { email: "a@example.it", cc: "", bcc: "", subject: "S", body: "B", attachXml: false, version: 0 }),
+    ],
+    state: ({ admin }) => countRows(admin, "/api/invoices"),
+  },
   // every entity's option list (the ajax selects)
   ...ENTITIES.filter((e) => e.selectable).map(
     (e): RouteDeclaration => ({ route: `GET ${e.api.url}/get-filtered-list`, as: "admin", requests: () => listRequests(`${e.api.url}/get-filtered-list`) }),

@@ -130,6 +130,8 @@ describe("Invia email (send-email)", () => {
     const to = "con.xml@rossi.example.it";
     const r = await c.postEntity(`${SEND_URL}/${d.id}`, FIELD, message({ email: to, attachXml: true }));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // a copy for the customer is no transmission to the SDI: the state stays Emessa
+    expect(r.body.invoice.state).toBe("Emessa");
     const [mail] = mailsTo(to);
     expect(mail!.attachments.map((a) => a.contentType)).toEqual(["application/pdf", "application/xml"]);
     const file = mail!.attachments[1]!;
