@@ -293,6 +293,16 @@ const ROUTES: RouteDeclaration[] = [
     as: "admin",
     requests: () => idRequests((id) => `/api/invoices/download-pdf/${id}`, "GET"),
   },
+  {
+    route: "GET /api/invoices/create-from-activities",
+    as: "admin",
+    requests: () => [
+      ...idRequests((id) => `/api/invoices/create-from-activities?ids=${id}`, "GET"),
+      { label: "an id of 20 digits among others", send: (c) => c.get(`/api/invoices/create-from-activities?ids=1,${HUGE}`) },
+      { label: "empty id in the list", send: (c) => c.get("/api/invoices/create-from-activities?ids=1,,2") },
+      { label: "no ids", send: (c) => c.get("/api/invoices/create-from-activities") },
+    ],
+  },
   { route: "GET /api/invoices/send-email/{id}", as: "admin", requests: () => idRequests((id) => `/api/invoices/send-email/${id}`, "GET") },
   {
     route: "POST /api/invoices/send-email/{id}",
