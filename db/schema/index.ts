@@ -13,3 +13,4 @@ export * from "./contacts";
 export * from "./counters";
 export * from "./activities";
 export * from "./documents";
+export * from "./attachments";
