@@ -2,7 +2,9 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from "react";
 import { Controller, useFieldArray, useWatch } from "react-hook-form";
+import { BankAccountForm } from "@/components/bank-accounts/bank-account-form";
 import { ContactPicker } from "@/components/contacts/contact-picker";
+import { PaymentModalityForm } from "@/components/payment-modalities/payment-modality-form";
 import { EntityForm } from "@/components/form/entity-form";
 import type { EntityFormContext, FormTabDef } from "@/components/form/entity-form-modal";
 import { FormField } from "@/components/form/form-field";
@@ -26,6 +28,7 @@ import { DOCUMENT_WORDINGS, liveTotals, totalsWithSteps, vatSummaryOf, type Calc
 import { DEADLINE_STATES, EDITABLE_STATES, INVOICE_MESSAGES, invoiceApi, invoiceSchema, LOCKED_KINDS, PA_DOCUMENT_TYPES, type DocumentKind, type InvoiceFormData, type InvoiceJson, type InvoiceTotals } from "@/lib/schemas/invoice";
 import type { Loaded } from "@/lib/schemas/entity";
 import { DocumentStateBadge } from "./document-state-badge";
+import { DocumentHistory } from "./document-history";
 import { InvoiceActions } from "./invoice-actions";
 import { InvoiceRowForm, ROW_TYPE_LABELS, type InvoiceRow } from "./invoice-row-form";
 import { KIND_WORDS } from "./invoice-kinds";
@@ -114,7 +117,11 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
             <MainTab form={form} formData={formData} entity={context.entity} manualDeadlines={manualDeadlines} />
           </FormTab>
           <FormTab value="notes">
-            <FormField control={form.control} name="details" label="Note" render={(field) => <Textarea {...field} value={str(field.value)} rows={8} maxLength={5000} />} />
+            <div className="flex flex-col gap-4">
+              <Card title="Storico">
+                <DocumentHistory history={formData.history ?? []} isNew={context.entity.id === null} />
+              </Card>
+            </div>
           </FormTab>
         </>
       )}
@@ -202,14 +209,28 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
   // the customer as the calculation reads it (split payment, PA, private person): from the form data, then from each choice
   const [customer, setCustomer] = useState(formData.calculation.customer);
   const calculation = useMemo(() => ({ ...formData.calculation, customer }), [formData.calculation, customer]);
-  const refSelect = (name: "bankAccount" | "paymentModality", label: string, url: string) => (
+  // '+' beside Conto corrente and Modalità di pagamento: the Tabelle's own form, the saved record chosen
+  const [creating, setCreating] = useState<"bankAccount" | "paymentModality" | null>(null);
+  const refSelect = (name: "bankAccount" | "paymentModality", label: string, url: string, createLabel: string) => (
     <FormField
       control={form.control}
       name={name}
       label={label}
-      render={(field) => <AjaxSelect url={url} value={field.value as SelectableEntity | null | undefined} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />}
+      render={(field) => (
+        <AjaxSelect
+          url={url}
+          value={field.value as SelectableEntity | null | undefined}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          name={field.name}
+          ref={field.ref}
+          onCreate={() => setCreating(name)}
+          createLabel={createLabel}
+        />
+      )}
     />
   );
+  const created = (name: "bankAccount" | "paymentModality") => (saved: { id: number; toString: string }) => form.setValue(name, { id: saved.id, toString: saved.toString }, { shouldDirty: true });
   // Tipo documento is the FatturaPA TipoDocumento: proforma and quotes never become one
   const isFiscal = LOCKED_KINDS.includes(entity.kind);
   const locked = entity.id !== null && isFiscal && !EDITABLE_STATES.includes(entity.state);
@@ -258,8 +279,8 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
                 render={(field) => <Select {...field} value={str(field.value)} options={formData.documentTypes.map((t) => ({ value: t.value, label: `${t.value} ${t.label}` }))} />}
               />
             )}
-            {refSelect("bankAccount", "Conto corrente", "/api/bank-accounts/get-filtered-list")}
-            {refSelect("paymentModality", "Modalità di pagamento", "/api/payment-modalities/get-filtered-list")}
+            {refSelect("bankAccount", "Conto corrente", "/api/bank-accounts/get-filtered-list", "Nuovo conto corrente")}
+            {refSelect("paymentModality", "Modalità di pagamento", "/api/payment-modalities/get-filtered-list", "Nuova modalità di pagamento")}
           </div>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <FormField control={form.control} name="address" label="Indirizzo" render={(field) => <Textarea {...field} value={str(field.value)} rows={2} maxLength={1000} />} />
@@ -316,6 +337,8 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
         <RowsField form={form} contactId={idOf(contact)} readOnly={locked} />
       </Card>
       <CalculatedCards form={form} entity={entity} context={calculation} locked={locked} manualDeadlines={manualDeadlines} />
+      {creating === "bankAccount" && <BankAccountForm onClose={() => setCreating(null)} onSaved={created("bankAccount")} />}
+      {creating === "paymentModality" && <PaymentModalityForm onClose={() => setCreating(null)} onSaved={created("paymentModality")} />}
     </div>
   );
 }

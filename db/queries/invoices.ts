@@ -45,6 +45,7 @@ import {
   paymentModalityRows,
   services,
   timeEntries,
+  users,
   vatRates,
   type Contact,
   type Document,
@@ -698,6 +699,7 @@ export const invoiceEntity = defineEntity({
     deadlineStates: DEADLINE_STATES,
     paDocumentTypes: PA_DOCUMENT_TYPES,
     calculation: await calculationContext(scope, row?.contactId ?? null),
+    history: row ? await documentHistory(scope, row.id) : [],
   }),
   selectable: {
     search: (t) => sql`${documents.numberText} ilike ${t.startsWith}`,
@@ -751,9 +753,21 @@ export async function setDocumentState(scope: TenantScope, id: number, state: Do
   });
 }
 
-/** The document's history of states (oldest first). */
+/** The document's history of states and sends (oldest first), with who made each change. */
 export async function documentHistory(scope: TenantScope, id: number) {
   await scope.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
-  const logs = await scope.list(documentStateLogs, { where: eq(documentStateLogs.documentId, id), orderBy: [asc(documentStateLogs.created), asc(documentStateLogs.id)] });
-  return logs.map((l) => ({ stateBefore: l.stateBefore, stateAfter: l.stateAfter, note: l.note, created: new Date(l.created).toISOString(), userId: l.userId }));
+  const logs = await scope
+    .select({ log: documentStateLogs, firstName: users.firstName, lastName: users.lastName })
+    .from(documentStateLogs)
+    .leftJoin(users, eq(documentStateLogs.userId, users.id))
+    .where(eq(documentStateLogs.documentId, id))
+    .orderBy(asc(documentStateLogs.created), asc(documentStateLogs.id));
+  return logs.map(({ log: l, firstName, lastName }) => ({
+    stateBefore: l.stateBefore,
+    stateAfter: l.stateAfter,
+    note: l.note,
+    created: new Date(l.created).toISOString(),
+    userId: l.userId,
+    user: l.userId !== null ? `${firstName ?? ""} ${lastName ?? ""}`.trim() : null,
+  }));
 }

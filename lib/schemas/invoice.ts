@@ -282,6 +282,8 @@ export interface InvoiceFormData {
   states: readonly DocumentState[];
   deadlineStates: readonly DeadlineState[];
   paDocumentTypes: readonly PaDocumentType[];
+  /** The document's history (Note e allegati): states, sends by e-mail; empty for a new document. */
+  history: { stateBefore: DocumentState | null; stateAfter: DocumentState; note: string | null; created: string; user: string | null }[];
   /** The tenant, its VAT rates and the document's customer: the totals computed live (lib/invoice-calculation.ts). */
   calculation: {
     tenant: { taxRegime: string; fiscalCode: string };
