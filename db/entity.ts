@@ -28,12 +28,13 @@ import "server-only";
 import { and, asc, eq, getTableName, notInArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import type { Role } from "@/db/schema";
+import type { AttachmentOwnerKind, Role } from "@/db/schema";
 import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
 import { escapeLike } from "@/lib/grid/filters";
 import type { AnyGrid } from "@/lib/grid/define";
 import type { EntityApi, Option } from "@/lib/schemas/entity";
 import { isReferenceViolation, pgConstraint, pgErrorCode } from "./pg-errors";
+import { deleteAttachments, listAttachments, readAttachment, syncAttachments, type AttachmentOwner, type StagedFile, type StoredFile } from "./queries/attachments";
 import type { TenantScope, TenantTable } from "./scope";
 
 export { isReferenceViolation, pgConstraint, pgErrorCode } from "./pg-errors";
@@ -147,6 +148,13 @@ export interface EntityDefinition<T extends TenantTable, I extends z.ZodType, O 
   visible?: (scope: TenantScope) => SQL | undefined;
   children?: Record<string, ChildrenDef>;
   /**
+   * Allegati (db/queries/attachments.ts): the record owns files of `kind`, listed in its JSON under `field`
+   * (the input's `field` is the list a save keeps: saved ones by id, new ones from the multipart parts
+   * filesContent[index], left-out ones deleted; absent leaves them). The save syncs them in its transaction,
+   * the delete removes them, `file` reads one (GET {url}/get-file/{id}/files/{fileId}).
+   */
+  attachments?: { kind: AttachmentOwnerKind; field: string };
+  /**
    * Read-only data the record answers with beside its columns, read in the same scope (a job's state
    * history and hours): never written from the input.
    */
@@ -194,8 +202,11 @@ export interface Entity<T extends TenantTable = TenantTable, I extends z.ZodType
   /** { [field]: entity or draft, formData }. */
   formDataResponse(scope: TenantScope, id?: number, query?: URLSearchParams): Promise<Record<string, unknown>>;
   get(scope: TenantScope, id: number): Promise<z.infer<O>>;
-  create(scope: TenantScope, input: z.infer<I>): Promise<z.infer<O>>;
-  update(scope: TenantScope, id: number, input: z.infer<I>): Promise<z.infer<O>>;
+  /** `staged`: the files uploaded for the new attachments of the input's list, by index (lib/api/attachments.ts). */
+  create(scope: TenantScope, input: z.infer<I>, staged?: ReadonlyMap<number, StagedFile>): Promise<z.infer<O>>;
+  update(scope: TenantScope, id: number, input: z.infer<I>, staged?: ReadonlyMap<number, StagedFile>): Promise<z.infer<O>>;
+  /** One attached file of the record (404 for the record's or the file's absence, another tenant's or record's file). */
+  file(scope: TenantScope, id: number, fileId: number): Promise<StoredFile>;
   remove(scope: TenantScope, id: number): Promise<void>;
   options(scope: TenantScope, query: { query?: string; offset?: number; limit?: number }, where?: SQL): Promise<Option[]>;
   listAll(scope: TenantScope): Promise<z.infer<O>[]>;
@@ -298,7 +309,17 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
       const rows = await scope.list(c.table, { where: eq(c.parent, row.id as number), orderBy: c.orderBy.map((col) => asc(col)) });
       related.children[name] = rows.map(c.json);
     }
-    return def.response.parse(def.json(row, related));
+    const files = def.attachments ? { [def.attachments.field]: await listAttachments(scope, ownerOf(row.id as number), (fileId) => fileUrl(row.id as number, fileId)) } : {};
+    return def.response.parse({ ...(def.json(row, related) as object), ...files });
+  }
+
+  const ownerOf = (id: number): AttachmentOwner => ({ kind: def.attachments!.kind, id });
+  const fileUrl = (id: number, fileId: number) => `${def.api.url}/get-file/${id}/files/${fileId}`;
+
+  async function writeAttachments(tx: TenantScope, id: number, input: In, staged: ReadonlyMap<number, StagedFile> | undefined, isNew: boolean): Promise<void> {
+    if (!def.attachments) return;
+    const list = (input as Record<string, unknown>)[def.attachments.field] as Parameters<typeof syncAttachments>[2];
+    await syncAttachments(tx, ownerOf(id), list, staged ?? new Map(), isNew);
   }
 
   async function refColumns(scope: TenantScope, input: In): Promise<Record<string, number | null>> {
@@ -329,7 +350,9 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
 
     async formDataResponse(scope, id, query = new URLSearchParams()) {
       const row = id === undefined ? undefined : await getRow(scope, id);
-      const entity = row ? await toJson(scope, row) : { id: null, version: 0, ...(await def.draft(scope, query)), rowColor: null, toString: "" };
+      const entity = row
+        ? await toJson(scope, row)
+        : { id: null, version: 0, ...(def.attachments ? { [def.attachments.field]: [] } : {}), ...(await def.draft(scope, query)), rowColor: null, toString: "" };
       return { [def.api.field]: entity, formData: def.formData ? await def.formData(scope, row) : {} };
     },
 
@@ -337,13 +360,14 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
       return toJson(scope, await getRow(scope, id));
     },
 
-    create(scope, input) {
+    create(scope, input, staged) {
       return mapConstraintErrors(
         () =>
           scope.transaction(async (tx) => {
             const extra = (await def.hooks?.beforeWrite?.(tx, input, undefined)) ?? {};
             const row = (await tx.insert(def.table, { ...def.values(input, undefined), ...extra, ...(await refColumns(tx, input)) } as never)) as Row<T>;
             await writeChildren(tx, row.id as number, input, true);
+            await writeAttachments(tx, row.id as number, input, staged, true);
             await def.hooks?.afterWrite?.(tx, row, input, undefined);
             return toJson(tx, row);
           }),
@@ -351,7 +375,7 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
       );
     },
 
-    update(scope, id, input) {
+    update(scope, id, input, staged) {
       const version = requireVersion((input as { version?: unknown }).version);
       return mapConstraintErrors(
         () =>
@@ -360,6 +384,7 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
             const extra = (await def.hooks?.beforeWrite?.(tx, input, existing)) ?? {};
             const row = (await tx.update(def.table, id, version, { ...def.values(input, existing), ...extra, ...(await refColumns(tx, input)) } as never)) as Row<T>;
             await writeChildren(tx, id, input, false);
+            await writeAttachments(tx, id, input, staged, false);
             await def.hooks?.afterWrite?.(tx, row, input, existing);
             return toJson(tx, row);
           }),
@@ -373,10 +398,17 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
           scope.transaction(async (tx) => {
             const row = await getRow(tx, id);
             await def.hooks?.beforeDelete?.(tx, row);
+            if (def.attachments) await deleteAttachments(tx, ownerOf(id));
             await tx.delete(def.table, id);
           }),
         def.messages,
       );
+    },
+
+    async file(scope, id, fileId) {
+      if (!def.attachments) throw new Error(`entità ${def.api.field}: allegati non dichiarati`);
+      await getRow(scope, id);
+      return readAttachment(scope, ownerOf(id), fileId);
     },
 
     async options(scope, { query = "", offset = 0, limit = OPTIONS_PAGE }, where) {

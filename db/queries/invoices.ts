@@ -635,6 +635,8 @@ export const invoiceEntity = defineEntity({
     bankAccount: ref(documents.bankAccountId, bankAccountEntity, INVOICE_MESSAGES.bankAccountUnknown),
     paymentModality: ref(documents.paymentModalityId, paymentModalityEntity, INVOICE_MESSAGES.paymentModalityUnknown),
   },
+  // Note e allegati: `files` in the JSON, saved with the document (db/entity.ts, db/queries/attachments.ts)
+  attachments: { kind: "document", field: "files" },
   derived: async (scope, row) => ({ rows: await rowsOf(scope, row.id), deadlines: await deadlinesOf(scope, row.id) }),
   values: (i, existing) => ({
     documentType: i.documentType ?? existing?.documentType ?? ((existing?.kind ?? i.kind) === "CREDIT_NOTE" ? "TD04" : "TD01"),

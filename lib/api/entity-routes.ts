@@ -17,6 +17,8 @@
  *                                        (both answer { status, message, dialogMessage?, [field] }: dialogMessage
  *                                        from the declaration's saveNotice, when it has something to say)
  *   DELETE {url}/{id}                   delete (in use → 409)
+ *   (an entity with attachments: the saves also take filesContent[index] parts, streamed into the attachment
+ *   store, lib/api/attachments.ts; its get-file/{id}/files/{fileId} is a route of its own)
  *
  * Entity-specific calls are route files of their own beside it (static segments win over the catch-all).
  */
@@ -27,6 +29,7 @@ import { NotFoundError } from "@/lib/errors";
 import { exportGridResponse } from "@/lib/grid/export";
 import { listGrid, listGridIds } from "@/lib/grid/list";
 import { optionsQuerySchema, type OptionsQuery } from "@/lib/schemas/options-query";
+import { readSaveWithFiles } from "./attachments";
 import { parseId, readEntity, validate } from "./body";
 import { ok } from "./respond";
 import { guarded, type GuardedContext, type RouteHandler } from "./route";
@@ -81,8 +84,20 @@ export function entityRoutes(entity: AnyEntity): { GET: RouteHandler; POST: Rout
     const path = segments(ctx);
     if (path.length > 1) throw new NotFoundError(UNKNOWN_CALL);
     const id = path.length === 1 ? parseId(path[0]) : undefined;
-    const input = await readEntity(ctx.req, field, entity.input);
-    const saved = id === undefined ? await entity.create(ctx.scope, input) : await entity.update(ctx.scope, id, input);
+    let saved;
+    if (entity.attachments) {
+      // new files stream into the attachment store as they arrive; the save links them or they go
+      const body = await readSaveWithFiles(ctx.req, ctx.scope, field, entity.input, entity.attachments.kind);
+      try {
+        saved = id === undefined ? await entity.create(ctx.scope, body.input, body.staged) : await entity.update(ctx.scope, id, body.input, body.staged);
+      } catch (err) {
+        await body.discard();
+        throw err;
+      }
+    } else {
+      const input = await readEntity(ctx.req, field, entity.input);
+      saved = id === undefined ? await entity.create(ctx.scope, input) : await entity.update(ctx.scope, id, input);
+    }
     const dialogMessage = await entity.saveNotice?.(ctx.scope, saved);
     return ok({ message: id === undefined ? SAVED_MESSAGE : UPDATED_MESSAGE, ...(dialogMessage ? { dialogMessage } : {}), [field]: saved });
   });

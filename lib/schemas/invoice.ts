@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { TipoDocumento } from "@/lib/fiscal/codes";
+import { attachmentsInput, attachmentsResponse } from "./attachment";
 import { defineApi, optionSchema, recordFields } from "./entity";
 import { centsField, dateField, decimalString, optionalDate, optionalEntityRef, optionalText, requiredRef, rowIdentity, versionField } from "./fields";
 
@@ -185,6 +186,8 @@ export const invoiceSchema = z.object({
     .transform((v) => v ?? { type: null, number: "", date: null, cig: "", cup: "" }),
   rows: z.array(invoiceRowSchema, { error: "Righe non valide" }).max(2000, "Troppe righe (massimo 2.000)").optional().default([]),
   deadlines: z.array(invoiceDeadlineSchema, { error: "Scadenze non valide" }).max(500, "Troppe scadenze (massimo 500)").optional().default([]),
+  /** Note e allegati: the files the document keeps (lib/schemas/attachment.ts); absent leaves them as they are. */
+  files: attachmentsInput,
   version: versionField,
 });
 export type InvoiceInput = z.infer<typeof invoiceSchema>;
@@ -263,6 +266,7 @@ export const invoiceResponse = z.object({
     }),
   ),
   totals: invoiceTotalsSchema,
+  files: attachmentsResponse,
 });
 export type InvoiceJson = z.infer<typeof invoiceResponse>;
 
