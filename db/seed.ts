@@ -27,6 +27,8 @@ import { entryInstants, romeInstant } from "@/lib/rome-time";
 
 export const DEMO_LOGIN = { username: "demo", password: "demo1234" } as const;
 export const ROSSI_LOGIN = { username: "mario.rossi@example.it", password: "rossi1234" } as const;
+/** The admin of tenant 66, one of the tenants with Preventivi (QUOTE_TENANT_IDS defaults to "315,66"). */
+export const VERDI_LOGIN = { username: "anna.verdi@example.it", password: "verdi1234" } as const;
 /** An ordinary employee of tenant 2 with ROLE_USER only (for role tests and the menu). */
 export const BIANCHI_LOGIN = { username: "luca.bianchi@example.it", password: "bianchi1234" } as const;
 /** A colleague in the demo tenant with ROLE_USER only: the demo's second user with hours. */
@@ -37,6 +39,7 @@ const inDays = romeDateInDays;
 export interface Seeded {
   demo: { tenant: Tenant; admin: User };
   rossi: { tenant: Tenant; admin: User };
+  verdi: { tenant: Tenant; admin: User };
 }
 
 /** Idempotent: creates what is missing and leaves existing tenants alone. */
@@ -103,14 +106,40 @@ export async function seedDemoData(db: Db): Promise<Seeded> {
       },
     }));
 
+  // a tenant with the quotes (Preventivi) feature: id 66 of the default QUOTE_TENANT_IDS
+  const verdi =
+    (await existing(db, VERDI_LOGIN.username)) ??
+    (await createTenantWithAdmin(db, {
+      id: 66,
+      denomination: "Verdi Costruzioni S.r.l.",
+      email: VERDI_LOGIN.username,
+      firstName: "Anna",
+      lastName: "Verdi",
+      password: VERDI_LOGIN.password,
+      isFree: false,
+      expireDate: inDays(300),
+      tenant: {
+        fiscalCode: "09876543217",
+        vat: "09876543217",
+        address: "Via Garibaldi 10",
+        city: "Torino",
+        postalCode: "10122",
+        province: "TO",
+        email: "info@verdi.example.it",
+        hourlyPrice: 4500,
+        taxRegime: "RF01",
+      },
+    }));
+
   const bianchi = await seedEmployee(db, rossi.tenant.id, BIANCHI_LOGIN, { firstName: "Luca", lastName: "Bianchi", color: "#bae6fd" });
   const moretti = await seedEmployee(db, demo.tenant.id, DEMO_COLLEAGUE_LOGIN, { firstName: "Sara", lastName: "Moretti", color: "#fde68a" });
   await seedLookupTables(db, demo.tenant.id, DEMO_LOOKUPS);
   await seedLookupTables(db, rossi.tenant.id, ROSSI_LOOKUPS);
-  for (const tenant of [demo.tenant, rossi.tenant]) await seedContacts(new TenantScope(db, tenant.id));
+  await seedLookupTables(db, verdi.tenant.id, ROSSI_LOOKUPS);
+  for (const tenant of [demo.tenant, rossi.tenant, verdi.tenant]) await seedContacts(new TenantScope(db, tenant.id));
   await seedActivities(db, demo.tenant.id, [demo.admin, moretti], DEMO_ACTIVITIES);
   await seedActivities(db, rossi.tenant.id, [rossi.admin, bianchi], ROSSI_ACTIVITIES);
-  return { demo, rossi };
+  return { demo, rossi, verdi };
 }
 
 /** An employee of a seeded tenant with ROLE_USER only (created once). */

@@ -3,6 +3,6 @@ import { openDatabase } from "@/db/client";
 import { seedDemoData } from "@/db/seed";
 
 const database = await openDatabase();
-const { demo, rossi } = await seedDemoData(database.db);
-console.log(`Seed completato (${database.kind}): tenant ${demo.tenant.id} "${demo.tenant.denomination}", tenant ${rossi.tenant.id} "${rossi.tenant.denomination}"`);
+const seeded = await seedDemoData(database.db);
+console.log(`Seed completato (${database.kind}): ${Object.values(seeded).map(({ tenant }) => `tenant ${tenant.id} "${tenant.denomination}"`).join(", ")}`);
 await database.close();

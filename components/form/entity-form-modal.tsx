@@ -84,6 +84,8 @@ export interface EntityFormModalProps<TSchema extends FormSchema, TEntity extend
   /** Extra footer buttons left of Salva (e.g. 'Elimina lavoro'). */
   footerExtra?: (context: EntityFormContext<TEntity>) => ReactNode;
   submitLabel?: string;
+  /** A record that cannot be saved as it stands (an issued invoice): no Salva, a 'Chiudi' instead. */
+  readOnly?: (entity: TEntity) => boolean;
 }
 
 interface Loaded<TEntity, TFormData> {
@@ -166,6 +168,7 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
   closeOnSave = true,
   footerExtra,
   submitLabel = "Salva",
+  readOnly,
 }: EntityFormModalProps<TSchema, TEntity, TFormData>) {
   const form = useZodForm(schema);
   const [loaded, setLoaded] = useState<Loaded<TEntity, TFormData> | null>(null);
@@ -362,9 +365,15 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
             </span>
           )}
           {context && footerExtra?.(context)}
-          <Button type="submit" loading={isSubmitting} disabled={!loaded}>
-            {submitLabel}
-          </Button>
+          {context && readOnly?.(context.entity) ? (
+            <Button type="button" variant="secondary" onClick={onClose}>
+              Chiudi
+            </Button>
+          ) : (
+            <Button type="submit" loading={isSubmitting} disabled={!loaded}>
+              {submitLabel}
+            </Button>
+          )}
         </>
       }
     >

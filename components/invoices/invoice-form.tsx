@@ -85,6 +85,7 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
         return entity.id ? `${words.edit} ${entity.number ?? "(bozza)"}` : words.insert;
       }}
       toFormValues={(entity) => ({ ...pickFormValues(invoiceSchema, entity), kind: entity.kind ?? kind })}
+      readOnly={isLockedDocument}
       toPayload={(values) => ({ ...values, deadlines: manualDeadlines.current ? values.deadlines : [] })}
       onSaved={(saved) => onSaved?.(saved)}
       onClose={onClose}
@@ -128,6 +129,9 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
     </EntityForm>
   );
 }
+
+/** An issued invoice or credit note (neither Bozza nor Scartata): locked, corrected by a credit note. */
+const isLockedDocument = (entity: Pick<LoadedInvoice, "id" | "kind" | "state">) => entity.id !== null && LOCKED_KINDS.includes(entity.kind) && !EDITABLE_STATES.includes(entity.state);
 
 /** 'Emetti' on a saved Bozza: confirmed, then set-state Emessa (the number is given), and the form reloads. */
 function IssueButton({ context, onIssued }: { context: EntityFormContext<LoadedInvoice>; onIssued: (saved: InvoiceJson) => void }) {
@@ -233,7 +237,7 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
   const created = (name: "bankAccount" | "paymentModality") => (saved: { id: number; toString: string }) => form.setValue(name, { id: saved.id, toString: saved.toString }, { shouldDirty: true });
   // Tipo documento is the FatturaPA TipoDocumento: proforma and quotes never become one
   const isFiscal = LOCKED_KINDS.includes(entity.kind);
-  const locked = entity.id !== null && isFiscal && !EDITABLE_STATES.includes(entity.state);
+  const locked = isLockedDocument(entity);
   return (
     <div className="flex flex-col gap-4">
       {locked && (
@@ -241,6 +245,8 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
           {INVOICE_MESSAGES.locked}
         </p>
       )}
+      {/* an issued document's header is shown, not edited (disabled propagates to every control inside) */}
+      <fieldset disabled={locked} className="contents">
       <Card title="Intestazione" actions={entity.id !== null ? <DocumentStateBadge state={entity.state} /> : undefined}>
         <div className="flex flex-col gap-3">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-4">
@@ -333,6 +339,7 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
           </div>
         </Card>
       )}
+      </fieldset>
       <Card title="Righe">
         <RowsField form={form} contactId={idOf(contact)} readOnly={locked} />
       </Card>
@@ -521,14 +528,14 @@ function CalculatedCards({
 
   const error = live?.error ?? serverError;
   return (
-    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <Card title="Totali">
+    <div className="flex flex-col gap-4">
+      <Card title="Totali" bodyClassName="grid grid-cols-1 gap-x-8 gap-y-3 md:grid-cols-2">
         {error && (
-          <p role="alert" className="mb-2 text-sm text-danger-700">
+          <p role="alert" className="text-sm text-danger-700 md:col-span-2">
             {error}
           </p>
         )}
-        <dl className="flex flex-col gap-1 text-sm" data-testid="invoice-totals">
+        <dl className="flex flex-col gap-1 self-start text-sm" data-testid="invoice-totals">
           {TOTAL_LINES.map(([k, label]) => {
             const figure = totals?.[k];
             const amount = figureOf(figure);
@@ -537,8 +544,10 @@ function CalculatedCards({
             return <TotalLine key={k} label={label} amount={amount} steps={steps ?? []} strong={k === "total" || k === "netToPay"} />;
           })}
         </dl>
-        {live?.calc && <VatSummary calc={live.calc} />}
-        {live?.calc && <Wordings calc={live.calc} kind={entity.kind} />}
+        <div className="flex flex-col gap-3">
+          {live?.calc && <VatSummary calc={live.calc} />}
+          {live?.calc && <Wordings calc={live.calc} kind={entity.kind} />}
+        </div>
       </Card>
       {!isQuote && <DeadlinesCard form={form} locked={locked} netToPay={netToPay} onManual={setManual} manual={manualDeadlines.current} />}
     </div>
@@ -547,8 +556,11 @@ function CalculatedCards({
 
 const figureOf = (v: Figure | number | undefined) => (typeof v === "number" ? v : (v?.amount ?? 0));
 
+/** A step's label as the fiscal library writes it ("4.00% su 1525,00") in the form's Italian ("4,00% su 1525,00"). */
+const italianStep = (label: string) => label.replace(/(\d+)\.(\d+)%/g, "$1,$2%");
+
 /** A figure; with its working, a click opens it (base × rate = amount, from the calculation's steps). */
-function TotalLine({ label, amount, steps, strong }: { label: string; amount: number; steps: readonly { label: string }[]; strong: boolean }) {
+function TotalLine({ label, amount, steps, strong }: { label: string; amount: number; steps: readonly { label: string; amount: number }[]; strong: boolean }) {
   const row = (
     <span className={`flex justify-between gap-4 ${strong ? "font-semibold" : ""}`}>
       <dt>{label}</dt>
@@ -563,7 +575,10 @@ function TotalLine({ label, amount, steps, strong }: { label: string; amount: nu
       </summary>
       <ul className="mb-1 ml-3 border-l border-gray-200 pl-2 text-xs text-gray-600" aria-label={`Calcolo ${label}`}>
         {steps.map((s, i) => (
-          <li key={i}>{s.label}</li>
+          <li key={i} className="flex justify-between gap-3">
+            <span>{italianStep(s.label)}</span>
+            <span className="tabular-nums">{formatEuro(s.amount)}</span>
+          </li>
         ))}
       </ul>
     </details>
@@ -575,7 +590,7 @@ function VatSummary({ calc }: { calc: CalculationResult }) {
   const lines = vatSummaryOf(calc);
   if (lines.length === 0) return null;
   return (
-    <table className="mt-3 w-full text-xs text-gray-700" aria-label="Riepilogo IVA">
+    <table className="w-full self-start text-xs text-gray-700" aria-label="Riepilogo IVA">
       <thead>
         <tr className="text-left text-gray-500">
           <th className="font-medium">Aliquota</th>
@@ -607,7 +622,7 @@ function Wordings({ calc, kind }: { calc: CalculationResult; kind: string }) {
   ];
   if (lines.length === 0) return null;
   return (
-    <ul className="mt-3 flex flex-col gap-1 text-xs text-gray-600" aria-label="Diciture">
+    <ul className="flex flex-col gap-1 text-xs text-gray-600" aria-label="Diciture">
       {lines.map((l) => (
         <li key={l}>{l}</li>
       ))}
@@ -640,7 +655,7 @@ function DeadlinesCard({ form, locked, netToPay, manual, onManual }: { form: Inv
       {fields.length === 0 && <p className="text-sm text-gray-500">Nessuna scadenza</p>}
       <div className="flex flex-col gap-2" aria-label="Scadenze" role="group" onInput={edit}>
         {fields.map((f, i) => (
-          <div key={f.id} className="grid grid-cols-2 items-end gap-2 border-b border-gray-100 pb-2 sm:grid-cols-[9rem_8rem_8rem_9rem_minmax(0,1fr)_auto]">
+          <div key={f.id} className="grid grid-cols-2 items-end gap-2 border-b border-gray-100 pb-2 md:grid-cols-[13rem_9rem_9rem_13rem_minmax(10rem,1fr)_auto]">
             <FormField control={form.control} name={`deadlines.${i}.deadlineDate`} label="Data scadenza" required render={(field) => <DateInput {...field} value={field.value as string | null | undefined} disabled={locked} onChange={(v) => { edit(); field.onChange(v); }} />} />
             <FormField control={form.control} name={`deadlines.${i}.amount`} label="Importo" required render={(field) => <MoneyInput {...field} value={field.value as number | string | null | undefined} disabled={locked} onChange={(v) => { edit(); field.onChange(v); }} />} />
             <FormField
@@ -654,7 +669,7 @@ function DeadlinesCard({ form, locked, netToPay, manual, onManual }: { form: Inv
               control={form.control}
               name={`deadlines.${i}.bankAccount`}
               label="Conto corrente"
-              className="col-span-2 sm:col-span-1"
+              className="col-span-2 md:col-span-1"
               render={(field) => (
                 <AjaxSelect url="/api/bank-accounts/get-filtered-list" value={field.value as SelectableEntity | null | undefined} onChange={(v) => { edit(); field.onChange(v); }} onBlur={field.onBlur} name={field.name} ref={field.ref} disabled={locked} />
               )}

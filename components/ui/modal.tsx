@@ -172,7 +172,16 @@ export function Modal({
               <Dialog.Description className="sr-only">{description}</Dialog.Description>
             )}
             {onSubmit ? (
-              <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+              <form
+                onSubmit={(event) => {
+                  // React events bubble through portals: a dialog opened over another form's dialog (the e-mail over
+                  // the invoice, a product's form over a row's) must not submit the form beneath it too
+                  event.stopPropagation();
+                  onSubmit(event);
+                }}
+                noValidate
+                className="flex min-h-0 flex-1 flex-col"
+              >
                 {body}
               </form>
             ) : (

@@ -46,6 +46,9 @@ export async function startServer(kind: TestDbKind, extraEnv: Record<string, str
   const child: ChildProcess = spawn(process.execPath, ["--max-semi-space-size=64", path.join("scripts", "server.mjs")], {
     env: {
       ...process.env,
+      // the test runner's --conditions=react-server (to load server modules in tests) is not the server's: Next
+      // picks its own React builds per layer, and react-pdf's reconciler breaks on the react-server one
+      NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").replace(/--conditions[= ]react-server/g, "").trim(),
       ...database.env,
       PORT: String(port),
       HOST: "127.0.0.1",
