@@ -4,6 +4,7 @@ import { activities } from "./activities";
 import { bankAccounts } from "./bank-accounts";
 import { bytea, cents, createdAt, rowColor, sameTenant, tenantKey, version } from "./columns";
 import { contacts } from "./contacts";
+import { expenses } from "./expenses";
 import { invoiceSectionals } from "./invoice-sectionals";
 import { items, services } from "./items";
 import { paymentModalities } from "./payment-modalities";
@@ -144,13 +145,17 @@ export const documentRows = pgTable(
   ],
 );
 
-/** Scadenze of a document: the shape the Scadenziario lists. */
+/**
+ * Scadenze: of a sales document (document_id) or of a purchase invoice (expense_id), exactly one of the two: the
+ * Scadenziario lists both from this one table (to collect, to pay).
+ */
 export const documentDeadlines = pgTable(
   "document_deadlines",
   {
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-    documentId: integer("document_id").notNull(),
+    documentId: integer("document_id"),
+    expenseId: integer("expense_id"),
     contactId: integer("contact_id").notNull(),
     position: integer("position").notNull().default(0),
     amount: cents("amount").notNull(),
@@ -168,6 +173,9 @@ export const documentDeadlines = pgTable(
     index("document_deadlines_tenant_date_idx").on(t.tenantId, t.deadlineDate, t.deadlineState),
     index("document_deadlines_tenant_contact_idx").on(t.tenantId, t.contactId),
     sameTenant("document_deadlines_document_fk", t.tenantId, t.documentId, documents).onDelete("cascade"),
+    sameTenant("document_deadlines_expense_fk", t.tenantId, t.expenseId, expenses).onDelete("cascade"),
+    index("document_deadlines_tenant_expense_idx").on(t.tenantId, t.expenseId, t.position),
+    check("document_deadlines_owner_check", sql`(${t.documentId} is null) <> (${t.expenseId} is null)`),
     sameTenant("document_deadlines_contact_fk", t.tenantId, t.contactId, contacts).onDelete("restrict"),
     sameTenant("document_deadlines_bank_account_fk", t.tenantId, t.bankAccountId, bankAccounts).onDelete("set null"),
     check("document_deadlines_state_check", sql`${t.deadlineState} in ('Da saldare', 'Stornato', 'Saldato')`),

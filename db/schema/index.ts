@@ -12,5 +12,6 @@ export * from "./invoice-sectionals";
 export * from "./contacts";
 export * from "./counters";
 export * from "./activities";
+export * from "./expenses";
 export * from "./documents";
 export * from "./attachments";
