@@ -42,7 +42,6 @@ import {
   invoiceSectionals,
   items,
   paymentModalities,
-  paymentModalityRows,
   services,
   timeEntries,
   users,
@@ -55,8 +54,7 @@ import {
 import type { TenantScope } from "@/db/scope";
 import { ApiError, ValidationError } from "@/lib/errors";
 import type { CalculationResult } from "@/lib/fiscal/calculate";
-import { TIPI_DOCUMENTO, type ModalitaPagamento } from "@/lib/fiscal/codes";
-import { computeDeadlines, type ExpirationType } from "@/lib/fiscal/deadlines";
+import { TIPI_DOCUMENTO } from "@/lib/fiscal/codes";
 import { checkNumberDateOrder, formatInvoiceNumber } from "@/lib/fiscal/numbering";
 import { formatMoney } from "@/lib/format";
 import { defineGrid } from "@/lib/grid/define";
@@ -90,6 +88,7 @@ import {
 import { activityLabel, toInvoiceSql } from "./activities";
 import { bankAccountEntity, bankAccountToString } from "./bank-accounts";
 import { contactEntity } from "./contacts";
+import { scheduleDeadlines } from "./deadline-schedule";
 import { invoiceSectionalEntity, invoiceSectionalToString } from "./invoice-sectionals";
 import { paymentModalityEntity } from "./payment-modalities";
 import { vatRateToString } from "./vat-rates";
@@ -471,20 +470,9 @@ async function compute(tx: TenantScope, tenant: Tenant, input: InvoiceCalculatio
 
 /** Deadlines from the payment modality on the netto a pagare (one on the document date without a modality). */
 async function deadlinesFor(tx: TenantScope, kind: DocumentKind, date: string, netToPay: number, paymentModalityId: number | null, bankAccount: EntityRef | null): Promise<InvoiceDeadlineInput[]> {
-  if (kind === "QUOTE" || netToPay <= 0) return [];
+  if (kind === "QUOTE") return [];
   const base = { deadlineState: "Da saldare" as const, paymentDate: null, bankAccount: bankAccount ? { id: bankAccount.id, toString: undefined } : null, description: "" };
-  if (paymentModalityId === null) return [{ ...base, deadlineDate: date, amount: netToPay }];
-  const modality = await tx.find(paymentModalities, paymentModalityId);
-  if (!modality) throw new ValidationError([INVOICE_MESSAGES.paymentModalityUnknown]);
-  const rows = await tx.list(paymentModalityRows, { where: eq(paymentModalityRows.paymentModalityId, paymentModalityId), orderBy: [asc(paymentModalityRows.position), asc(paymentModalityRows.id)] });
-  if (!rows.length) return [{ ...base, deadlineDate: date, amount: netToPay }];
-  const computed = computeDeadlines(
-    date,
-    netToPay,
-    rows.map((r) => ({ expirationType: r.expirationType as ExpirationType, paymentDay: r.paymentDay, monthsAfter: r.monthsAfter, amountPercentage: r.amountPercentage })),
-    modality.paymentType as ModalitaPagamento,
-  );
-  return computed.map((d) => ({ ...base, deadlineDate: d.dueDate, amount: d.amount }));
+  return (await scheduleDeadlines(tx, date, netToPay, paymentModalityId, INVOICE_MESSAGES.paymentModalityUnknown)).map((d) => ({ ...base, ...d }));
 }
 
 async function beforeWrite(tx: TenantScope, input: InvoiceInput, existing: Document | undefined): Promise<Partial<typeof documents.$inferInsert>> {
