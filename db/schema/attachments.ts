@@ -4,8 +4,12 @@ import { bytea, createdAt, sameTenant, tenantKey, version } from "./columns";
 import { tenants } from "./tenants";
 import { users } from "./users";
 
-/** Who may own attachments: a sales document (issue 11), a purchase invoice (issue 12). */
-export const ATTACHMENT_OWNER_KINDS = ["document", "expense"] as const;
+/**
+ * Who may own attachments: a sales document (issue 11), a purchase invoice (issue 12: its Allegati), and a purchase
+ * invoice's received e-invoice files (the XML and its signed original, pointed at by expenses.xml_attachment_id /
+ * original_attachment_id; a kind of their own so they never show among, nor are replaced by, the Allegati list).
+ */
+export const ATTACHMENT_OWNER_KINDS = ["document", "expense", "expense_einvoice"] as const;
 export type AttachmentOwnerKind = (typeof ATTACHMENT_OWNER_KINDS)[number];
 
 /**
@@ -53,7 +57,7 @@ export const attachments = pgTable(
     index("attachments_tenant_staged_idx").on(t.tenantId, t.createdAt).where(sql`${t.ownerId} is null`),
     tenantKey("attachments_tenant_id_key", t),
     sameTenant("attachments_created_by_fk", t.tenantId, t.createdBy, users).onDelete("set null"),
-    check("attachments_owner_kind_check", sql`${t.ownerKind} in ('document', 'expense')`),
+    check("attachments_owner_kind_check", sql`${t.ownerKind} in ('document', 'expense', 'expense_einvoice')`),
     check("attachments_size_check", sql`${t.size} >= 0`),
   ],
 );

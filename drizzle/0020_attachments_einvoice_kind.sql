@@ -1,0 +1,2 @@
+ALTER TABLE "attachments" DROP CONSTRAINT "attachments_owner_kind_check";--> statement-breakpoint
+ALTER TABLE "attachments" ADD CONSTRAINT "attachments_owner_kind_check" CHECK ("attachments"."owner_kind" in ('document', 'expense', 'expense_einvoice'));
