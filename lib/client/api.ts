@@ -232,6 +232,28 @@ async function request<T>(method: string, url: string, body: BodyInit | undefine
   return interpretResponse<T>(response.status, parseJson(text), response.statusText, url);
 }
 
+/**
+ * POST whose success is a file (the zip of XML files): the bytes and the name of Content-Disposition; a refusal
+ * is the API's JSON message, thrown like every other call's.
+ */
+export async function apiPostFile(url: string, formData: FormData, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: "POST", body: formData, headers: { "X-Requested-With": "XMLHttpRequest" }, credentials: "same-origin", cache: "no-store" });
+  } catch {
+    throw new ApiError(0, GENERIC_ERROR_MESSAGE, [], undefined);
+  }
+  if (response.status === 401) handleUnauthorized(url);
+  const type = response.headers.get("content-type") ?? "";
+  if (!response.ok || type.includes("application/json")) {
+    interpretResponse(response.status, parseJson(await response.text()), response.statusText, url);
+    throw new ApiError(response.status, SERVER_ERROR_MESSAGE, [], undefined);
+  }
+  const disposition = response.headers.get("content-disposition");
+  const m = disposition ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition) : null;
+  return { blob: await response.blob(), filename: m ? decodeURIComponent(m[1]!) : fallbackName };
+}
+
 /** GET with X-Requested-With; params go in the query string (see buildUrl). */
 export function apiGet<T = Record<string, unknown>>(
   url: string,

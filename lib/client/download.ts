@@ -30,9 +30,3 @@ export function base64ToBlob(file: Pick<Base64File, "contentBase64" | "contentTy
 export function saveBase64File(file: Base64File): void {
   saveBlob(base64ToBlob(file), file.filename);
 }
-
-/** The file name of a Content-Disposition header (attachment; filename="x.zip"), else the fallback. */
-export function dispositionFilename(header: string | null, fallback: string): string {
-  const m = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
-  return m ? decodeURIComponent(m[1]) : fallback;
-}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { login } from "./support";
+import { chooseOperation, login } from "./support";
 
 // Documenti di vendita (issue 11) as Mario Rossi (tenant 2: cassa Inarcassa 4 %, ritenuta 20 %, bollo 2 €):
 // an invoice with a Lavoro, a Prodotto and a hidden generic row, totals live, saved, issued; the PDF preview,
@@ -159,8 +159,18 @@ test.describe("desktop 1366×768", () => {
     // Crea nota di credito: confirmed, the credit note opens in the same form
     await edit.getByRole("button", { name: "Crea nota di credito" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: /OK|Sì|Conferma/ }).click();
-    await expect(page.getByRole("dialog", { name: /Modifica nota di credito/ })).toBeVisible();
+    const note = page.getByRole("dialog", { name: /Modifica nota di credito/ });
+    await expect(note).toBeVisible();
     await expect(toast(page, "Nota di credito creata")).toBeVisible();
+    await note.getByRole("button", { name: "Chiudi" }).first().click();
+    await expect(note).toHaveCount(0);
+
+    // the list shows the credit note beside the invoice; 'Scarica XML' of the invoice: one zip
+    const grid = page.getByRole("grid");
+    await expect(grid.locator("[data-row-id]").filter({ hasText: "TD04" }).first()).toBeVisible();
+    await grid.locator("[data-row-id]").filter({ hasText: "TD01" }).filter({ hasText: "Edilnova" }).first().getByRole("checkbox").check();
+    const [zip] = await Promise.all([page.waitForEvent("download"), chooseOperation(page, "Scarica XML")]);
+    expect(zip.suggestedFilename()).toMatch(/\.zip$/);
   });
 
   test("a proforma converted into an invoice", async ({ page }) => {
