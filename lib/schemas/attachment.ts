@@ -13,8 +13,9 @@ import { rowIdentity, text } from "./fields";
 export const MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024;
 /** Most files one record holds (a list beyond it is refused before any byte is stored). */
 export const MAX_ATTACHMENTS = 100;
-/** Multipart name of the new file at `index` of the list. */
-export const attachmentPartName = (index: number) => `filesContent[${index}]`;
+/** Multipart field of the new files: the file at `index` of the list is the part filesContent[index]. */
+export const ATTACHMENT_PARTS_FIELD = "filesContent";
+export const attachmentPartName = (index: number) => `${ATTACHMENT_PARTS_FIELD}[${index}]`;
 
 export const ATTACHMENT_MESSAGES = {
   tooBig: "File troppo grande",
