@@ -9,6 +9,7 @@ import { activityEntity } from "./queries/activities";
 import { agentEntity } from "./queries/agents";
 import { bankAccountEntity } from "./queries/bank-accounts";
 import { contactEntity } from "./queries/contacts";
+import { expenseEntity } from "./queries/expenses";
 import { fieldValueEntity } from "./queries/field-values";
 import { invoiceSectionalEntity } from "./queries/invoice-sectionals";
 import { invoiceEntity } from "./queries/invoices";
@@ -33,6 +34,7 @@ export const ENTITIES: readonly AnyEntity[] = [
   activityEntity,
   timeEntryEntity,
   invoiceEntity,
+  expenseEntity,
 ];
 
 /** The entity whose rows live in `tableName` (row colours), if any. */
