@@ -85,6 +85,9 @@ export const documents = pgTable(
     index("documents_tenant_kind_date_idx").on(t.tenantId, t.kind, t.date.desc(), t.id.desc()),
     // a customer's documents (in use check, customer form)
     index("documents_tenant_contact_idx").on(t.tenantId, t.contactId),
+    // the Scadenziario's count and totals read each deadline's document for its kind and number only: an index-only
+    // lookup, so the planner joins a period's thousands of deadlines by nested loop instead of hashing every document
+    index("documents_tenant_id_kind_number_idx").on(t.tenantId, t.id, t.kind, t.number),
     // no gap and no duplicate: the counter gives the number, this index is the last word
     uniqueIndex("documents_series_number_key").on(t.tenantId, t.kind, sql`coalesce(${t.sectionalId}, 0)`, t.year, t.number).where(sql`${t.number} is not null`),
     tenantKey("documents_tenant_id_key", t),

@@ -1,0 +1,1 @@
+CREATE INDEX "documents_tenant_id_kind_number_idx" ON "documents" USING btree ("tenant_id","id","kind","number");
