@@ -298,6 +298,7 @@ export async function reminderFormData(scope: TenantScope, id: number, today: st
     amount: Number(c.deadline.amount),
     daysLate: c.days,
     interest: c.interest,
+    interestApplies: c.business,
   };
 }
 

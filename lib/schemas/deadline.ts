@@ -88,7 +88,10 @@ export interface ReminderFormData {
   reminder: { email: string; cc: string; subject: string; body: string; version: number };
   amount: number;
   daysLate: number;
+  /** Late-payment interest to today (cents): 0 when D.Lgs. 231/2002 does not apply (interestApplies false). */
   interest: number;
+  /** The customer is a business or a public administration (not a private person). */
+  interestApplies: boolean;
 }
 
 /** The answer of set-state: the deadline and its document's state (when it is a sales document's). */

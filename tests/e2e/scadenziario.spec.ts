@@ -1,0 +1,111 @@
+import { expect, test, type Page } from "@playwright/test";
+import { login, rows, search } from "./support";
+
+// Scadenziario (issue 12) as Mario Rossi (tenant 2): an issued invoice of a customer of this run, due a month ago,
+// shows among the overdue deadlines to collect (red, with its days late and the late-payment interest); 'Segna
+// saldato' with today's date takes its amount out of the footer's 'Da incassare' and the invoice becomes 'Pagata';
+// 'Riapri' puts it back. The same on a phone. Screenshots go to the test's output folder (test-results).
+
+interface Option {
+  id: number;
+  toString: string;
+}
+
+const snap = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+const euro = (cents: number) => `€ ${(cents / 100).toLocaleString("it-IT", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\./g, "'")}`;
+const isoDaysAgo = (n: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() - n);
+  return d.toISOString().slice(0, 10);
+};
+
+/** A company customer and an issued invoice of it dated 30 days ago (one deadline on that date: no modality). */
+async function overdueInvoice(page: Page, tag: string): Promise<{ id: number; number: string; netToPay: number; customer: string }> {
+  const name = `Scadenze ${tag} S.r.l.`;
+  const c = await page.request.post("/api/contacts", {
+    multipart: { contact: JSON.stringify({ kind: "COMPANY", companyName: name, isCustomer: true, vatNumber: "12345678903", address: "Via Roma 1", postalCode: "00184", city: "Roma", province: "RM", email: "amministrazione@example.it" }) },
+  });
+  expect(c.status(), await c.text()).toBe(200);
+  const contact = ((await c.json()) as { contact: Option }).contact;
+  const rates = ((await (await page.request.get("/api/vat-rates/get-filtered-list")).json()) as { options: Option[] }).options;
+  const vat = rates.find((o) => o.toString.startsWith("22%"))!;
+  const r = await page.request.post("/api/invoices", {
+    multipart: {
+      invoice: JSON.stringify({ kind: "INVOICE", state: "Emessa", date: isoDaysAgo(30), contact: { id: contact.id }, rows: [{ rowType: "GENERICA", description: "Consulenza", quantity: "1", amount: 100000, vat: { id: vat.id } }] }),
+    },
+  });
+  expect(r.status(), await r.text()).toBe(200);
+  const invoice = ((await r.json()) as { invoice: { id: number; number: string; totals: { netToPay: number } } }).invoice;
+  return { id: invoice.id, number: invoice.number, netToPay: invoice.totals.netToPay, customer: name };
+}
+
+const footer = (page: Page, field: string) => page.locator(`[data-grid-totals] [data-total="${field}"]`);
+
+async function walk(page: Page, label: string) {
+  await login(page);
+  const tag = `${label}${Date.now().toString(36)}`;
+  const inv = await overdueInvoice(page, tag);
+
+  await page.goto("/scadenziario");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Scadenziario");
+  await page.getByRole("combobox", { name: "Direzione" }).selectOption("IN");
+  await page.getByRole("button", { name: "Scadute", exact: true }).click();
+  await search(page, tag);
+  const row = rows(page).first();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(row).toContainText(`Fattura ${inv.number}`);
+  await expect(row).toContainText("Da incassare");
+  await expect(row).toContainText("30 gg");
+  await expect(row.getByText("Da saldare")).toBeVisible();
+  await expect(footer(page, "toCollect")).toHaveText(euro(inv.netToPay));
+  await expect(footer(page, "toPay")).toHaveText(euro(0));
+  await snap(page, `${label}-scadute`);
+
+  // Segna saldato: the date defaults to today
+  await row.getByRole("button", { name: "Segna saldato" }).click();
+  const dialog = page.getByRole("dialog", { name: "Segna saldato" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Data pagamento" })).toHaveValue(new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date()));
+  await snap(page, `${label}-segna-saldato`);
+  await dialog.getByRole("button", { name: "Conferma" }).click();
+  await expect(dialog).toHaveCount(0);
+  // no longer overdue: out of 'Scadute', the totals at zero
+  await expect(rows(page)).toHaveCount(0);
+  await expect(footer(page, "toCollect")).toHaveText(euro(0));
+  // all dates: the row Saldato, nothing to collect, the invoice Pagata
+  await page.getByRole("button", { name: "Tutte le date" }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first().getByText("Saldato")).toBeVisible();
+  await expect(footer(page, "toCollect")).toHaveText(euro(0));
+  const state = async () => ((await (await page.request.get(`/api/invoices/get/${inv.id}`)).json()) as { invoice: { state: string } }).invoice.state;
+  expect(await state()).toBe("Pagata");
+  await snap(page, `${label}-saldato`);
+
+  // Riapri: back to Da saldare, the amount back in the footer, the invoice Emessa again
+  await rows(page).first().getByRole("button", { name: "Riapri" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expect(rows(page).first().getByText("Da saldare")).toBeVisible();
+  await expect(footer(page, "toCollect")).toHaveText(euro(inv.netToPay));
+  expect(await state()).toBe("Emessa");
+
+  // the document link opens the invoice's form
+  await rows(page).first().getByRole("button", { name: `Fattura ${inv.number}` }).click();
+  await expect(page.getByRole("dialog", { name: /fattura/i })).toBeVisible();
+  await snap(page, `${label}-documento`);
+}
+
+test.describe("desktop 1366×768", () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+  test("mark an overdue deadline paid and watch the totals, then reopen it", async ({ page }) => {
+    test.setTimeout(90_000);
+    await walk(page, "desktop");
+  });
+});
+
+test.describe("phone 390×844", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("the same on a phone", async ({ page }) => {
+    test.setTimeout(90_000);
+    await walk(page, "phone");
+  });
+});
