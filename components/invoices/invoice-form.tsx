@@ -30,6 +30,7 @@ import type { Loaded } from "@/lib/schemas/entity";
 import { DocumentStateBadge } from "./document-state-badge";
 import { DocumentHistory } from "./document-history";
 import { InvoiceActions } from "./invoice-actions";
+import { InvoiceAttachments } from "./invoice-attachments";
 import { InvoiceRowForm, ROW_TYPE_LABELS, type InvoiceRow } from "./invoice-row-form";
 import { KIND_WORDS } from "./invoice-kinds";
 
@@ -86,6 +87,7 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
       }}
       toFormValues={(entity) => ({ ...pickFormValues(invoiceSchema, entity), kind: entity.kind ?? kind })}
       readOnly={isLockedDocument}
+      uploadProgress
       toPayload={(values) => ({ ...values, deadlines: manualDeadlines.current ? values.deadlines : [] })}
       onSaved={(saved) => onSaved?.(saved)}
       onClose={onClose}
@@ -119,6 +121,9 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
           </FormTab>
           <FormTab value="notes">
             <div className="flex flex-col gap-4">
+              <Card title="Allegati">
+                <InvoiceAttachments form={form} context={context} readOnly={isLockedDocument(context.entity)} />
+              </Card>
               <Card title="Storico">
                 <DocumentHistory history={formData.history ?? []} isNew={context.entity.id === null} />
               </Card>

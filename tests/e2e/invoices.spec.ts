@@ -108,6 +108,11 @@ test.describe("desktop 1366×768", () => {
     await page.mouse.up();
     await expect(righe.locator("tbody tr").first()).toContainText("Sopralluogo incluso nel prezzo");
     await snap(page, "invoice-new");
+    // Note e allegati: a file goes with the save
+    await dialog.getByRole("tab", { name: "Note e allegati" }).click();
+    await dialog.getByLabel("Scegli file da allegare").setInputFiles({ name: "preventivo-firmato.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 prova") });
+    await expect(dialog.getByText("preventivo-firmato.pdf")).toBeVisible();
+    await dialog.getByRole("tab", { name: "Dati principali" }).click();
 
     await dialog.getByRole("button", { name: "Salva" }).click();
     await expect(toast(page, "Salvataggio effettuato")).toBeVisible();
@@ -124,6 +129,11 @@ test.describe("desktop 1366×768", () => {
     await expect(edit.getByRole("textbox", { name: "Numero" })).toHaveValue(/^\d+/);
     await expect(edit.getByText("Emessa").first()).toBeVisible();
     await snap(page, "invoice-issued");
+    await edit.getByRole("tab", { name: "Note e allegati" }).click();
+    await expect(edit.getByText("preventivo-firmato.pdf")).toBeVisible();
+    await expect(edit.getByRole("table", { name: "Storico del documento" })).toContainText("Emessa");
+    await snap(page, "invoice-notes-tab");
+    await edit.getByRole("tab", { name: "Dati principali" }).click();
 
     // Anteprima PDF: a new tab with the PDF
     const [popup] = await Promise.all([page.waitForEvent("popup"), edit.getByRole("button", { name: "Anteprima PDF" }).click()]);
