@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { formatMoney } from "../../lib/format";
 import { login, rows, search } from "./support";
 
 // Scadenziario (issue 12) as Mario Rossi (tenant 2): an issued invoice of a customer of this run, due a month ago,
@@ -12,7 +13,8 @@ interface Option {
 }
 
 const snap = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
-const euro = (cents: number) => `€ ${(cents / 100).toLocaleString("it-IT", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\./g, "'")}`;
+/** A figure as the grid's currency cells show it ("1'220,00"). */
+const euro = (cents: number) => formatMoney(cents);
 const isoDaysAgo = (n: number) => {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() - n);
