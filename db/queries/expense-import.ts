@@ -1,0 +1,608 @@
+/**
+ * 'Importa fatture elettroniche' (POST /api/expenses/import): received FatturaPA files (.xml, .xml.p7m in DER or
+ * base64, or .zip archives of them) become purchase invoices (expenses), one per body (lotto) of each file.
+ *
+ * For each file, in this order:
+ * 1. read (lib/fiscal/received.ts, same process): the envelope opened, DOCTYPE/entities, well-formedness, the
+ *    FatturaPA root and the 1.2.3 schema checked, 50 MB at most; a refusal is the file's reason in the report and
+ *    nothing is written for it;
+ * 2. the supplier (CedentePrestatore) of each body: the tenant's contact with the same VAT number (country and
+ *    number, stored as contacts store it: normalizeVatNumber) or, without one, the same codice fiscale, looked
+ *    up once per request for every file; a contact found but not a supplier becomes one; none found: a supplier
+ *    is created through the contacts entity (contactEntity.create: the form's schema and Italian checks, the
+ *    tenant's code rule; with contactWithCode on, the next free code "F00001", "F00002"…), from the file's name,
+ *    VAT number, codice fiscale, address and e-mail (the PEC when the address is one);
+ * 3. a body already imported (same supplier, number and year of its date; looked up once per request) is
+ *    reported among the duplicates and skipped; a file all of whose bodies are duplicates writes nothing;
+ * 4. each remaining body becomes an expense: documentNumber, documentDate, taxable and totalVat (Σ DatiRiepilogo),
+ *    withholding (DatiRitenuta: the first type's amount in withholdingTaxAmount, any other type's in
+ *    withholdingTaxAmountPlus), stampAmount (DatiBollo), currency, documentType, the Causale as details,
+ *    imported = true, the supplier's payment modality and bank account; its deadlines come from DatiPagamento
+ *    (deadlinesFromReceived, through the reader) or, without them, from the supplier's payment modality
+ *    (scheduleDeadlines) on the amount due (ImportoTotaleDocumento, or taxable + VAT, less the withholdings);
+ *    the XML (the envelope's content) and the signed original (.p7m, when it came signed) are stored in the
+ *    attachments store with the owner kind 'expense_einvoice' and referenced by xmlAttachmentId /
+ *    originalAttachmentId; each Allegato (base64 in the XML) is one of the expense's ordinary files ('expense').
+ *
+ * Each file is written in its own transaction: a file that fails (a supplier the contact rules refuse, a database
+ * refusal) is refused with its reason and leaves nothing, and the next file goes on.
+ *
+ * The expenses entity (db/queries/expenses.ts) was being written at the same time as this module: the rows are
+ * written here through TenantScope with the expenses table's own columns (and document_deadlines rows with
+ * expense_id), not through its create, which also answers the whole JSON of each record (a dozen reads per
+ * expense that the import does not need: 1,000 files must import in under 10 s, bench/expense-import.ts).
+ *
+ * Speed: the reading is CPU (~0.5 ms a file with the schema check); the lookups are grouped per request (suppliers
+ * by VAT number and codice fiscale, duplicates, codes); per file there remain its transaction, one insert per
+ * expense and per stored file, and one insert for all the chunks and one for all the deadlines of the file.
+ */
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { unzipSync } from "fflate";
+import { ZodError } from "zod";
+import { attachmentChunks, attachments, contacts, documentDeadlines, expenses, type AttachmentOwnerKind, type Contact } from "@/db/schema";
+import type { TenantScope } from "@/db/scope";
+import { ApiError, zodMessages } from "@/lib/errors";
+import { VAT_COUNTRY_CODES } from "@/lib/fiscal/codes";
+import { InvoiceRefusedError, MAX_FILE_BYTES, parseInvoiceXml, readTree, unwrapInvoiceFile, type ParsedBody, type ParsedInvoiceFile } from "@/lib/fiscal/received";
+import { normalizeIdentifier } from "@/lib/fiscal/identifiers";
+import { contactSchema, normalizeVatNumber } from "@/lib/schemas/contact";
+import { CHUNK_BYTES, cleanContentType } from "./attachments";
+import { contactEntity } from "./contacts";
+import { scheduleDeadlines } from "./deadline-schedule";
+
+/** All the files of one import, as uploaded (zips included). */
+export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+/** All the files of one import once the zips are opened: what they may hold uncompressed, and how many. */
+export const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
+export const MAX_IMPORT_FILES = 5000;
+
+export const EXPENSE_IMPORT_MESSAGES = {
+  noFiles: "Nessun file da importare: scegli uno o più file .xml, .p7m o .zip",
+  tooManyFiles: `Troppi file in una sola importazione: al massimo ${MAX_IMPORT_FILES.toLocaleString("it-IT")}`,
+  requestTooLarge: "Caricamento troppo grande: al massimo 200 MB in tutto per ogni importazione",
+  unexpectedPart: (name: string) => `Dati non validi: il campo "${name}" non è previsto (i file vanno inviati nel campo "files")`,
+  unsupported: "Tipo di file non supportato: sono ammessi file .xml, .xml.p7m, .p7m e .zip",
+  fileTooLarge: "Il file supera la dimensione massima di 50 MB",
+  zipUnreadable: "Archivio zip non leggibile o danneggiato",
+  zipTooManyEntries: `L'archivio zip contiene troppi file: al massimo ${MAX_IMPORT_FILES.toLocaleString("it-IT")} per importazione`,
+  zipTooLarge: "L'archivio zip, decompresso, supera la dimensione massima di 200 MB per importazione",
+  zipNested: "Archivio zip dentro un archivio zip: estrai i file e caricali direttamente",
+  zipEncrypted: "File cifrato con password nell'archivio zip: non può essere letto",
+  noBodies: "Il file non contiene alcuna fattura",
+  supplier: (messages: string[]) => `Il fornitore non può essere registrato: ${messages.join("; ")}`,
+  failed: "Importazione del file non riuscita per un errore imprevisto: riprova",
+} as const;
+
+/** One file to import: its name as the user sees it (a zip's entries as "archivio.zip/nome.xml") and its bytes. */
+export interface ImportFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface ImportedExpense {
+  id: number;
+  file: string;
+  documentNumber: string;
+  supplier: string;
+}
+
+export interface ExpenseImportReport {
+  imported: ImportedExpense[];
+  duplicates: { file: string; documentNumber: string }[];
+  refused: { file: string; reason: string }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files and zips
+
+/** A file refused with its reason (the report's), inside the import. */
+class RefusedFile extends Error {}
+
+const lower = (name: string) => name.toLowerCase();
+export const isZipName = (name: string) => lower(name).endsWith(".zip");
+export const isInvoiceName = (name: string) => /\.(xml|p7m)$/.test(lower(name));
+const isZipBytes = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && (b[2] === 0x03 || b[2] === 0x05) && (b[3] === 0x04 || b[3] === 0x06);
+
+/**
+ * The invoice files of an upload: plain files as they are, zips opened (their .xml/.p7m entries; folders and
+ * macOS resource forks skipped; anything else refused by name). Zip bombs: the entries' declared sizes are added
+ * up before anything is inflated, and every entry is inflated into a buffer of its declared size (fflate writes
+ * no further), so an archive cannot make the import hold more than MAX_UNZIPPED_BYTES nor open more than
+ * MAX_IMPORT_FILES entries: past either, the whole archive is refused. `budget` is shared by all the zips of one
+ * request.
+ */
+export function expandUploads(uploads: readonly ImportFile[]): { files: ImportFile[]; refused: ExpenseImportReport["refused"] } {
+  const files: ImportFile[] = [];
+  const refused: ExpenseImportReport["refused"] = [];
+  let unzipped = 0;
+  let count = 0;
+  for (const upload of uploads) {
+    if (!isZipName(upload.name) && !isZipBytes(upload.bytes)) {
+      count++;
+      files.push(upload);
+      continue;
+    }
+    // first pass: the central directory only (the filter refuses everything, so nothing is inflated)
+    const listed: { name: string; size: number; compression: number }[] = [];
+    try {
+      unzipSync(upload.bytes, {
+        filter: (f) => {
+          // a directory claiming millions of entries stops here, not after reading them all
+          if (listed.length >= MAX_IMPORT_FILES * 2) throw new RefusedFile(EXPENSE_IMPORT_MESSAGES.zipTooManyEntries);
+          listed.push({ name: f.name, size: f.originalSize, compression: f.compression });
+          return false;
+        },
+      });
+    } catch (e) {
+      refused.push({ file: upload.name, reason: e instanceof RefusedFile ? e.message : EXPENSE_IMPORT_MESSAGES.zipUnreadable });
+      continue;
+    }
+    const wanted = new Map<string, number>();
+    const entryRefusals: ExpenseImportReport["refused"] = [];
+    let entriesBytes = 0;
+    for (const f of listed) {
+      const name = f.name;
+      const file = `${upload.name}/${name}`;
+      if (name.endsWith("/") || name.startsWith("__MACOSX/") || name.split("/").pop()!.startsWith("._")) continue;
+      if (!isInvoiceName(name)) entryRefusals.push({ file, reason: isZipName(name) ? EXPENSE_IMPORT_MESSAGES.zipNested : EXPENSE_IMPORT_MESSAGES.unsupported });
+      else if (f.size > MAX_FILE_BYTES) entryRefusals.push({ file, reason: EXPENSE_IMPORT_MESSAGES.fileTooLarge });
+      else if (f.compression !== 0 && f.compression !== 8) entryRefusals.push({ file, reason: EXPENSE_IMPORT_MESSAGES.zipUnreadable });
+      else if (!wanted.has(name)) {
+        wanted.set(name, f.size);
+        entriesBytes += f.size;
+      }
+    }
+    // past the limits nothing of the archive is imported (its entries would be a partial, arbitrary subset)
+    if (count + wanted.size > MAX_IMPORT_FILES) {
+      refused.push({ file: upload.name, reason: EXPENSE_IMPORT_MESSAGES.zipTooManyEntries });
+      continue;
+    }
+    if (unzipped + entriesBytes > MAX_UNZIPPED_BYTES) {
+      refused.push({ file: upload.name, reason: EXPENSE_IMPORT_MESSAGES.zipTooLarge });
+      continue;
+    }
+    // second pass: the wanted entries, each inflated into a buffer of its declared size
+    let opened: Record<string, Uint8Array>;
+    try {
+      opened = unzipSync(upload.bytes, { filter: (f) => wanted.get(f.name) === f.originalSize });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : "";
+      refused.push({ file: upload.name, reason: /encrypt/i.test(message) ? EXPENSE_IMPORT_MESSAGES.zipEncrypted : EXPENSE_IMPORT_MESSAGES.zipUnreadable });
+      continue;
+    }
+    count += wanted.size;
+    unzipped += entriesBytes;
+    refused.push(...entryRefusals);
+    for (const [name, size] of wanted) {
+      const bytes = opened[name];
+      if (!bytes) continue;
+      files.push({ name: `${upload.name}/${name}`, bytes: bytes.length > size ? bytes.subarray(0, size) : bytes });
+    }
+  }
+  return { files, refused };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Suppliers
+
+interface SupplierKey {
+  vatCountry: string;
+  vatNumber: string;
+  fiscalCode: string;
+}
+
+/** The supplier's identifiers as contacts store them: VAT country and number (without the prefix), codice fiscale. */
+export function supplierKey(body: ParsedBody): SupplierKey {
+  const raw = body.supplier.vatNumber ?? "";
+  const vatCountry = raw.slice(0, 2).toUpperCase();
+  return {
+    vatCountry: raw ? vatCountry : "IT",
+    vatNumber: raw ? normalizeVatNumber(raw, vatCountry) : "",
+    fiscalCode: body.supplier.fiscalCode ? normalizeIdentifier(body.supplier.fiscalCode) : "",
+  };
+}
+
+const vatKey = (country: string, number: string) => `${country}:${number}`;
+
+type SupplierRow = Pick<Contact, "id" | "name" | "isSupplier" | "vatCountry" | "vatNumber" | "fiscalCode" | "supplierPaymentModalityId" | "supplierBankAccountId">;
+
+const supplierColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  isSupplier: contacts.isSupplier,
+  vatCountry: contacts.vatCountry,
+  vatNumber: contacts.vatNumber,
+  fiscalCode: contacts.fiscalCode,
+  supplierPaymentModalityId: contacts.supplierPaymentModalityId,
+  supplierBankAccountId: contacts.supplierBankAccountId,
+};
+
+/** The tenant's contacts by VAT number and by codice fiscale (lowest id first; a supplier before a customer-only one). */
+class SupplierDirectory {
+  private byVat = new Map<string, SupplierRow>();
+  private byFiscalCode = new Map<string, SupplierRow>();
+
+  static async load(scope: TenantScope, keys: readonly SupplierKey[]): Promise<SupplierDirectory> {
+    const dir = new SupplierDirectory();
+    const vats = [...new Set(keys.filter((k) => k.vatNumber).map((k) => k.vatNumber))];
+    const cfs = [...new Set(keys.map((k) => k.fiscalCode).filter(Boolean))];
+    const rows: SupplierRow[] = [];
+    for (let i = 0; i < vats.length; i += 5000) rows.push(...(await scope.select(supplierColumns).from(contacts).where(inArray(contacts.vatNumber, vats.slice(i, i + 5000)))));
+    for (let i = 0; i < cfs.length; i += 5000) rows.push(...(await scope.select(supplierColumns).from(contacts).where(inArray(contacts.fiscalCode, cfs.slice(i, i + 5000)))));
+    rows.sort((a, b) => Number(b.isSupplier) - Number(a.isSupplier) || a.id - b.id);
+    for (const r of rows) dir.remember(r);
+    return dir;
+  }
+
+  remember(r: SupplierRow): void {
+    if (r.vatNumber) {
+      const k = vatKey(r.vatCountry, r.vatNumber);
+      if (!this.byVat.has(k)) this.byVat.set(k, r);
+    }
+    if (r.fiscalCode && !this.byFiscalCode.has(r.fiscalCode)) this.byFiscalCode.set(r.fiscalCode, r);
+  }
+
+  /** Replaces a remembered row (made a supplier). */
+  replace(r: SupplierRow): void {
+    if (r.vatNumber) this.byVat.set(vatKey(r.vatCountry, r.vatNumber), r);
+    if (r.fiscalCode && this.byFiscalCode.get(r.fiscalCode)?.id === r.id) this.byFiscalCode.set(r.fiscalCode, r);
+  }
+
+  /** By VAT number, else (no contact with it, or none in the file) by codice fiscale. */
+  find(k: SupplierKey): SupplierRow | undefined {
+    const byVat = k.vatNumber ? this.byVat.get(vatKey(k.vatCountry, k.vatNumber)) : undefined;
+    return byVat ?? (k.fiscalCode ? this.byFiscalCode.get(k.fiscalCode) : undefined);
+  }
+}
+
+const PEC_DOMAIN = /@(?:[^@]*\.)?(?:pec|legalmail|postacert|cert|arubapec|pecimprese|sicurezzapostale)\b/i;
+
+/** Name parts and e-mail of the CedentePrestatore (the reader joins Nome and Cognome; a new contact needs them apart). */
+function supplierDetails(xml: string): { companyName: string | null; firstName: string; lastName: string; email: string | null } {
+  const m = /<(?:[\w.-]+:)?CedentePrestatore\b[^>]*>[\s\S]*?<\/(?:[\w.-]+:)?CedentePrestatore>/.exec(xml);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- readTree's untyped tree, read field by field
+  const tree: any = m ? readTree(m[0]).CedentePrestatore : {};
+  const an = tree?.DatiAnagrafici?.Anagrafica ?? {};
+  const s = (v: unknown) => (typeof v === "string" ? v : "");
+  return {
+    companyName: s(an.Denominazione) || null,
+    firstName: s(an.Nome),
+    lastName: s(an.Cognome),
+    email: s(tree?.Contatti?.Email) || null,
+  };
+}
+
+/** The contact input of a new supplier from a body (full: with address and e-mail; else identifiers only). */
+function newSupplierInput(body: ParsedBody, key: SupplierKey, details: ReturnType<typeof supplierDetails>, code: string, full: boolean) {
+  const a = body.supplier.address;
+  const country = (a.country ?? "IT").toUpperCase();
+  const person = !details.companyName && (details.firstName || details.lastName);
+  const email = details.email ?? "";
+  const isPec = PEC_DOMAIN.test(email);
+  return {
+    kind: person ? "PERSON" : "COMPANY",
+    companyName: person ? "" : (details.companyName ?? body.supplier.name).slice(0, 200),
+    firstName: person ? details.firstName.slice(0, 100) : "",
+    lastName: person ? details.lastName.slice(0, 100) : "",
+    code,
+    isCustomer: false,
+    isSupplier: true,
+    vatCountry: key.vatNumber && VAT_COUNTRY_CODES.includes(key.vatCountry) ? key.vatCountry : "IT",
+    vatNumber: key.vatNumber,
+    fiscalCode: key.fiscalCode,
+    country: full ? country : key.vatNumber ? key.vatCountry.replace("EL", "GR") : country,
+    ...(full
+      ? {
+          address: [a.street, a.streetNumber].filter(Boolean).join(" ").slice(0, 200),
+          postalCode: country === "IT" ? (a.cap ?? "") : "",
+          city: (a.city ?? "").slice(0, 100),
+          province: country === "IT" ? (a.province ?? "") : "",
+          email: email && !isPec ? email : "",
+          pec: email && isPec ? email : "",
+        }
+      : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storing bytes
+
+interface StoredBytes {
+  kind: AttachmentOwnerKind;
+  ownerId: number;
+  name: string;
+  contentType: string;
+  description?: string;
+  bytes: Uint8Array;
+}
+
+/** Below this, a file's chunks go with the others of its file in one statement (hex in the JSON recordset). */
+const BATCHED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Stores files whose bytes are already in memory, owned at once (never staged: the caller's transaction decides),
+ * one insert per attachments row; the chunks of small files in one insertMany, a big file's chunk by chunk.
+ */
+async function storeFiles(tx: TenantScope, files: readonly StoredBytes[]): Promise<number[]> {
+  const ids: number[] = [];
+  const batched: { attachmentId: number; seq: number; data: string }[] = [];
+  for (const f of files) {
+    const row = await tx.insert(attachments, {
+      ownerKind: f.kind,
+      ownerId: f.ownerId,
+      name: f.name.slice(0, 255) || "file",
+      contentType: cleanContentType(f.contentType),
+      size: f.bytes.byteLength,
+      description: f.description ?? "",
+      createdBy: tx.actor?.userId ?? null,
+    });
+    ids.push(row.id);
+    const buf = Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength);
+    for (let at = 0, seq = 0; at < buf.byteLength; at += CHUNK_BYTES, seq++) {
+      const piece = buf.subarray(at, Math.min(at + CHUNK_BYTES, buf.byteLength));
+      if (buf.byteLength <= BATCHED_BYTES) batched.push({ attachmentId: row.id, seq, data: `\\x${piece.toString("hex")}` });
+      else await tx.insert(attachmentChunks, { attachmentId: row.id, seq, data: Buffer.from(piece) });
+    }
+  }
+  // bytea's text input reads the "\x…" hex form, so the chunks travel in the same JSON recordset as any insertMany
+  if (batched.length) await tx.insertMany(attachmentChunks, batched as never);
+  return ids;
+}
+
+const ATTACHMENT_TYPES: Record<string, string> = {
+  pdf: "application/pdf",
+  xml: "application/xml",
+  txt: "text/plain",
+  csv: "text/csv",
+  htm: "text/html",
+  html: "text/html",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  zip: "application/zip",
+  p7m: "application/pkcs7-mime",
+};
+
+function attachmentType(name: string, format: string | null): string {
+  const ext = (format ?? name.split(".").pop() ?? "").toLowerCase();
+  return ATTACHMENT_TYPES[ext] ?? "application/octet-stream";
+}
+
+/** "IT01234567890_abc.xml.p7m" → "IT01234567890_abc.xml"; "x.p7m" → "x.xml"; a zip entry's folders dropped. */
+function xmlName(file: string): string {
+  const base = file.split("/").pop() || "fattura.xml";
+  if (!lower(base).endsWith(".p7m")) return base;
+  const stem = base.slice(0, -4);
+  return lower(stem).endsWith(".xml") ? stem : `${stem}.xml`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The import
+
+interface ReadFile {
+  name: string;
+  original: Uint8Array;
+  signed: boolean;
+  xml: Uint8Array;
+  parsed: ParsedInvoiceFile;
+}
+
+async function readFile(f: ImportFile): Promise<ReadFile | { refused: string }> {
+  if (!isInvoiceName(f.name)) return { refused: EXPENSE_IMPORT_MESSAGES.unsupported };
+  try {
+    const { xml, signature } = await unwrapInvoiceFile(f.bytes);
+    const parsed = parseInvoiceXml(xml, signature);
+    if (parsed.bodies.length === 0) return { refused: EXPENSE_IMPORT_MESSAGES.noBodies };
+    return { name: f.name, original: f.bytes, signed: signature.signed, xml, parsed };
+  } catch (e) {
+    if (e instanceof InvoiceRefusedError) return { refused: e.message };
+    console.warn("[expense-import] file illeggibile", f.name, e);
+    return { refused: EXPENSE_IMPORT_MESSAGES.failed };
+  }
+}
+
+const duplicateKey = (contactId: number, number: string, date: string) => `${contactId}|${number}|${date.slice(0, 4)}`;
+
+/** Withholdings by type: the first type's amount, and the other types' together (the spec's second ritenuta). */
+function withholdingAmounts(body: ParsedBody): { first: number; plus: number } {
+  const types = [...new Set(body.withholdings.map((w) => w.type))];
+  let first = 0;
+  let plus = 0;
+  for (const w of body.withholdings) {
+    if (w.type === types[0]) first += w.amount;
+    else plus += w.amount;
+  }
+  return { first, plus };
+}
+
+const UNKNOWN_MODALITY = "La modalità di pagamento del fornitore non esiste più";
+
+/**
+ * Imports received e-invoice files (zips already opened by expandUploads, or not: they are opened here too) for
+ * the scope's tenant. Never throws for a file: each ends in exactly one of imported (one entry per body written),
+ * duplicates or refused.
+ */
+export async function importReceivedInvoices(scope: TenantScope, uploads: readonly ImportFile[]): Promise<ExpenseImportReport> {
+  const { files, refused } = expandUploads(uploads);
+  const report: ExpenseImportReport = { imported: [], duplicates: [], refused };
+
+  // 1. read every file (CPU, no database)
+  const read: ReadFile[] = [];
+  for (const f of files) {
+    const r = await readFile(f);
+    if ("refused" in r) report.refused.push({ file: f.name, reason: r.refused });
+    else read.push(r);
+  }
+  if (read.length === 0) return report;
+
+  // 2. suppliers and duplicates, looked up once for the whole request
+  const keys = read.flatMap((f) => f.parsed.bodies.map(supplierKey));
+  const directory = await SupplierDirectory.load(scope, keys);
+  const known = read.flatMap((f) => f.parsed.bodies.map((b) => ({ contact: directory.find(supplierKey(b)), number: b.number }))).filter((k) => k.contact);
+  const seen = new Set<string>();
+  if (known.length) {
+    const ids = [...new Set(known.map((k) => k.contact!.id))];
+    const numbers = [...new Set(known.map((k) => k.number))];
+    for (let i = 0; i < numbers.length; i += 5000) {
+      const rows = await scope
+        .select({ contactId: expenses.contactId, documentNumber: expenses.documentNumber, documentDate: expenses.documentDate })
+        .from(expenses)
+        .where(inArray(expenses.contactId, ids), inArray(expenses.documentNumber, numbers.slice(i, i + 5000)));
+      for (const r of rows) seen.add(duplicateKey(r.contactId, r.documentNumber, r.documentDate));
+    }
+  }
+  let tenant: { contactWithCode: boolean } | undefined;
+  let nextCode: number | undefined;
+  // inside the file's transaction (its scope: PGlite has one connection, and the code must see the transaction's rows)
+  const newCode = async (tx: TenantScope): Promise<string> => {
+    tenant ??= await tx.getTenant();
+    if (!tenant.contactWithCode) return "";
+    if (nextCode === undefined) {
+      const [r] = await tx
+        .select({ n: sql<number | null>`max(substring(${contacts.code} from 2)::bigint)` })
+        .from(contacts)
+        .where(sql`${contacts.code} ~* '^F[0-9]{1,12}$'`);
+      nextCode = Number(r?.n ?? 0) + 1;
+    }
+    return `F${String(nextCode++).padStart(5, "0")}`;
+  };
+  const importedAt = new Date();
+
+  // 3. each file in its own transaction
+  for (const file of read) {
+    const bodies = file.parsed.bodies.map((body) => ({ body, key: supplierKey(body) }));
+    // a file whose bodies were all imported before is a duplicate, and nothing of it is touched
+    const fresh = bodies.filter(({ body, key }) => {
+      const c = directory.find(key);
+      return !c || !seen.has(duplicateKey(c.id, body.number, body.date));
+    });
+    for (const { body } of bodies) if (!fresh.some((f) => f.body === body)) report.duplicates.push({ file: file.name, documentNumber: body.number });
+    if (fresh.length === 0) continue;
+
+    const created: SupplierRow[] = [];
+    const promoted: SupplierRow[] = [];
+    const codeBefore = nextCode;
+    try {
+      const { out, repeated } = await scope.transaction(async (tx) => {
+        const out: (ImportedExpense & { key: string })[] = [];
+        const repeated: string[] = [];
+        const local = new Map<string, SupplierRow>();
+        let text: string | undefined;
+        for (const { body, key } of fresh) {
+          const k = `${vatKey(key.vatCountry, key.vatNumber)}|${key.fiscalCode}`;
+          let supplier = local.get(k) ?? directory.find(key);
+          if (!supplier) {
+            text ??= new TextDecoder().decode(file.xml);
+            supplier = await createSupplier(tx, body, key, supplierDetails(text), await newCode(tx));
+            created.push(supplier);
+          } else if (!supplier.isSupplier) {
+            await tx.updateWhere(contacts, eq(contacts.id, supplier.id), { isSupplier: true, version: sql`${contacts.version} + 1` });
+            supplier = { ...supplier, isSupplier: true };
+            promoted.push(supplier);
+          }
+          local.set(k, supplier);
+          // the same number twice in one upload (a file sent twice, a lotto repeating a body)
+          const dup = duplicateKey(supplier.id, body.number, body.date);
+          if (seen.has(dup) || out.some((o) => o.key === dup)) {
+            repeated.push(body.number);
+            continue;
+          }
+          const id = await writeExpense(tx, file, body, supplier, importedAt);
+          out.push({ id, file: file.name, documentNumber: body.number, supplier: supplier.name, key: dup });
+        }
+        return { out, repeated };
+      });
+      for (const { key, ...e } of out) {
+        seen.add(key);
+        report.imported.push(e);
+      }
+      for (const documentNumber of repeated) report.duplicates.push({ file: file.name, documentNumber });
+      for (const c of created) directory.remember(c);
+      for (const c of promoted) directory.replace(c);
+    } catch (e) {
+      // nothing of the file was written: its codes are free again
+      nextCode = codeBefore;
+      report.refused.push({ file: file.name, reason: refusalReason(e) });
+    }
+  }
+  return report;
+}
+
+function refusalReason(e: unknown): string {
+  if (e instanceof RefusedFile) return e.message;
+  if (e instanceof ApiError) return e.message.replace(/\n/g, ": ");
+  console.error("[expense-import] importazione non riuscita", e);
+  return EXPENSE_IMPORT_MESSAGES.failed;
+}
+
+async function createSupplier(tx: TenantScope, body: ParsedBody, key: SupplierKey, details: ReturnType<typeof supplierDetails>, code: string): Promise<SupplierRow> {
+  // the file's address first; a supplier whose address the contact rules refuse is registered without it
+  let parsed = contactSchema.safeParse(newSupplierInput(body, key, details, code, true));
+  if (!parsed.success) parsed = contactSchema.safeParse(newSupplierInput(body, key, details, code, false));
+  if (!parsed.success) throw new RefusedFile(EXPENSE_IMPORT_MESSAGES.supplier(zodMessages(parsed.error)));
+  try {
+    const c = await contactEntity.create(tx, parsed.data);
+    return { id: c.id, name: c.toString, isSupplier: true, vatCountry: c.vatCountry, vatNumber: c.vatNumber, fiscalCode: c.fiscalCode, supplierPaymentModalityId: null, supplierBankAccountId: null };
+  } catch (e) {
+    if (e instanceof ZodError) throw new RefusedFile(EXPENSE_IMPORT_MESSAGES.supplier(zodMessages(e)));
+    if (e instanceof ApiError && e.httpStatus === 400) throw new RefusedFile(EXPENSE_IMPORT_MESSAGES.supplier(e.errors.length ? e.errors : [e.message]));
+    throw e;
+  }
+}
+
+async function writeExpense(tx: TenantScope, file: ReadFile, body: ParsedBody, supplier: SupplierRow, importedAt: Date): Promise<number> {
+  const withholding = withholdingAmounts(body);
+  const expense = await tx.insert(expenses, {
+    documentNumber: body.number,
+    documentDate: body.date,
+    contactId: supplier.id,
+    bankAccountId: supplier.supplierBankAccountId,
+    paymentModalityId: supplier.supplierPaymentModalityId,
+    details: body.causale.join("\n").slice(0, 5000),
+    taxable: body.taxableAmount,
+    totalVat: body.vatAmount,
+    withholdingTaxAmount: withholding.first,
+    withholdingTaxAmountPlus: withholding.plus,
+    stampAmount: body.stampAmount,
+    currency: body.currency || "EUR",
+    documentType: body.documentType,
+    imported: true,
+    importedAt,
+  });
+  const stored: StoredBytes[] = [{ kind: "expense_einvoice", ownerId: expense.id, name: xmlName(file.name), contentType: "application/xml", bytes: file.xml }];
+  if (file.signed) stored.push({ kind: "expense_einvoice", ownerId: expense.id, name: file.name.split("/").pop()!, contentType: "application/pkcs7-mime", bytes: file.original });
+  for (const a of body.attachments) {
+    stored.push({ kind: "expense", ownerId: expense.id, name: a.name || "allegato", contentType: attachmentType(a.name, a.format), description: (a.description ?? "").slice(0, 1000), bytes: a.data });
+  }
+  const [xmlId, originalId] = await storeFiles(tx, stored);
+  await tx.updateWhere(expenses, eq(expenses.id, expense.id), { xmlAttachmentId: xmlId!, originalAttachmentId: file.signed ? originalId! : null });
+
+  // deadlines: the file's DatiPagamento, else the supplier's payment modality on the amount due
+  const due = body.totalAmount - withholding.first - withholding.plus;
+  const deadlines = body.payments.length
+    ? body.payments.map((p) => ({ deadlineDate: p.dueDate, amount: p.amount }))
+    : await scheduleDeadlines(tx, body.date, due, supplier.supplierPaymentModalityId, UNKNOWN_MODALITY);
+  const rows = deadlines
+    .filter((d) => d.amount > 0)
+    .map((d, position) => ({
+      documentId: null,
+      expenseId: expense.id,
+      contactId: supplier.id,
+      position,
+      amount: d.amount,
+      deadlineDate: d.deadlineDate,
+      deadlineState: "Da saldare" as const,
+      paymentDate: null,
+      bankAccountId: supplier.supplierBankAccountId,
+      description: "",
+    }));
+  if (rows.length) await tx.insertMany(documentDeadlines, rows);
+  return expense.id;
+}
+
+/** The tenant's expenses imported with these ids (tests, the report's links). */
+export async function importedExpenses(scope: TenantScope, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return scope.list(expenses, { where: and(inArray(expenses.id, [...ids]), eq(expenses.imported, true)) });
+}
