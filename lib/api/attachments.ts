@@ -105,7 +105,9 @@ const base64Length = (n: number) => 4 * Math.ceil(n / 3);
  * The File download response (spec §3: { status, filename, contentBase64, contentType }) of a stored file,
  * streamed: the JSON's head, then the base64 of each chunk as it is read (the 0-2 bytes a chunk leaves over
  * its multiple of 3 go with the next one, so the pieces join into one base64 text), then the closing quote.
- * One chunk is held at a time; Content-Length is exact, so clients can show progress.
+ * One chunk is held at a time. Content-Length is exact, for servers that keep it (Next's gzip drops it: that gzip of a
+ * 100 MB file's base64 costs a core ~20 s to save at most base64's 25%; next.config may exempt these calls with
+ * Cache-Control no-transform, which a route's own header cannot do because the config's /api header wins).
  */
 export function fileDownloadResponse(file: StoredFile): Response {
   const { attachment } = file;

@@ -63,7 +63,7 @@ describe("readMultipart", () => {
     const names: string[] = [];
     for await (const part of readMultipart(streamOf(bytes, [4096]), type)) {
       names.push(part.name);
-      if (part.name === "invoice") await expect(part.text(10)).rejects.toThrow('Dati non validi: il campo "invoice" è troppo lungo');
+      if (part.name === "invoice") await expect(part.text(10)).rejects.toMatchObject({ httpStatus: 413, message: 'Dati troppo grandi: il campo "invoice" supera il limite' });
       // reads one piece and leaves the rest
       else for await (const piece of part.body) if (piece.byteLength >= 0) break;
     }

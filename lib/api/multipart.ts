@@ -1,5 +1,5 @@
 import "server-only";
-import { BadRequestError } from "@/lib/errors";
+import { BadRequestError, PayloadTooLargeError } from "@/lib/errors";
 
 /**
  * A streaming multipart/form-data reader (RFC 7578) for bodies too big to hold: Request.formData() and
@@ -20,7 +20,7 @@ import { BadRequestError } from "@/lib/errors";
 export const MULTIPART_MESSAGES = {
   unreadable: "Dati non validi: il modulo inviato non è leggibile",
   notMultipart: "Formato della richiesta non supportato: usare multipart/form-data",
-  tooLong: (name: string) => `Dati non validi: il campo "${name}" è troppo lungo`,
+  tooLong: (name: string) => `Dati troppo grandi: il campo "${name}" supera il limite`,
 } as const;
 
 /** Most bytes of one part's header block, and of the preamble before the first part. */
@@ -34,7 +34,7 @@ export interface MultipartPart {
   /** The part's Content-Type, if sent. */
   contentType: string | null;
   body: AsyncIterable<Uint8Array>;
-  /** The body as UTF-8 text, refused (400) past `maxBytes`. */
+  /** The body as UTF-8 text, refused (413) past `maxBytes`. */
   text(maxBytes: number): Promise<string>;
 }
 
@@ -204,7 +204,7 @@ export async function* readMultipart(stream: ReadableStream<Uint8Array>, content
         let total = 0;
         for (let piece = await nextPiece(); piece !== null; piece = await nextPiece()) {
           total += piece.byteLength;
-          if (total > maxBytes) throw new BadRequestError(MULTIPART_MESSAGES.tooLong(headers.name));
+          if (total > maxBytes) throw new PayloadTooLargeError(MULTIPART_MESSAGES.tooLong(headers.name));
           pieces.push(Buffer.from(piece));
         }
         return Buffer.concat(pieces).toString("utf8");
