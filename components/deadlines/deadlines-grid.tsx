@@ -14,6 +14,7 @@ import { apiPostEntity, showError, showSuccess } from "@/lib/client/api";
 import { DEADLINE_PERIODS, DIRECTION_LABELS, PERIOD_LABELS, deadlineApi, type DeadlineDirection, type DeadlinePeriod } from "@/lib/schemas/deadline";
 import { DEADLINE_STATES, type DeadlineState } from "@/lib/schemas/invoice";
 import { DeadlineStateBadge, DirectionBadge } from "./deadline-badges";
+import { CancelIcon, PaidIcon, ReminderIcon, ReopenIcon } from "./deadline-icons";
 import { deadlineParams, NO_QUICK_FILTERS, type DeadlineQuickFilters } from "./deadline-filters";
 import { MarkPaidDialog } from "./mark-paid-dialog";
 import { ReminderDialog } from "./reminder-dialog";
@@ -76,22 +77,25 @@ export function DeadlinesGrid({ initial, initialFilters = NO_QUICK_FILTERS }: { 
 
   const rowActions = useMemo<GridRowAction[]>(
     () => [
-      { key: "paid", label: "Segna saldato", hidden: (row) => row.deadlineState !== "Da saldare", run: (row) => setDialog({ kind: "paid", row }) },
+      { key: "paid", label: "Segna saldato", icon: PaidIcon, hidden: (row) => row.deadlineState !== "Da saldare", run: (row) => setDialog({ kind: "paid", row }) },
       {
         key: "storno",
         label: "Storna",
+        icon: CancelIcon,
         hidden: (row) => row.deadlineState !== "Da saldare",
         run: async (row) => ((await confirmDialog(STORNO_CONFIRM, { confirmLabel: "Storna", danger: true })) ? setState(row, "Stornato") : false),
       },
       {
         key: "reopen",
         label: "Riapri",
+        icon: ReopenIcon,
         hidden: (row) => row.deadlineState === "Da saldare",
         run: async (row) => ((await confirmDialog(REOPEN_CONFIRM)) ? setState(row, "Da saldare") : false),
       },
       {
         key: "reminder",
         label: "Sollecito",
+        icon: ReminderIcon,
         hidden: (row) => !(row.deadlineState === "Da saldare" && row.documentKind === "INVOICE" && isOverdue(row)),
         run: (row) => setDialog({ kind: "reminder", row }),
       },
