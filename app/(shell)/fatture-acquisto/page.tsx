@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
-import { Placeholder, ShellPage } from "@/components/shell/shell-page";
+import { ExpensesGrid } from "@/components/expenses/expenses-grid";
+import { EntityPage } from "@/components/grid/entity-page";
+import { expenseEntity } from "@/db/queries/expenses";
 
 export const metadata: Metadata = { title: "Fatture d'acquisto" };
 
 export default function Page() {
-  return (
-    <ShellPage path="/fatture-acquisto">
-      <Placeholder title="Fatture d'acquisto" />
-    </ShellPage>
-  );
+  return <EntityPage path="/fatture-acquisto" entity={expenseEntity} Grid={ExpensesGrid} />;
 }

@@ -13,8 +13,8 @@ import { discardStaged, stageAttachment, sweepStaged, type StagedFile } from "@/
 import { EINVOICE_KIND, type EinvoiceUploads } from "@/db/queries/expenses";
 import type { TenantScope } from "@/db/scope";
 import { DRAIN_BYTES, entityFromForm, MAX_JSON_BYTES, readForm } from "@/lib/api/body";
-import { multipartBoundary, readMultipart } from "@/lib/api/multipart";
-import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
+import { MULTIPART_MESSAGES, multipartBoundary, readMultipart } from "@/lib/api/multipart";
+import { ApiError, BadRequestError, PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { InvoiceRefusedError, MAX_FILE_BYTES, parseInvoiceFile } from "@/lib/fiscal/received";
 import { ATTACHMENT_MESSAGES, type AttachmentInput } from "@/lib/schemas/attachment";
 import { expenseApi, expenseSchema, ORIGINAL_FILE_PART, XML_FILE_PART, type ExpenseInput } from "@/lib/schemas/expense";
@@ -87,7 +87,11 @@ export async function readExpenseSave(req: Request, scope: TenantScope): Promise
       if (part.filename === null) {
         if (part.name !== field) continue;
         const fd = new FormData();
-        fd.set(field, await part.text(MAX_JSON_BYTES));
+        // the JSON field past its cap is a body too large (413), as readForm answers for a body without files
+        const json = await part.text(MAX_JSON_BYTES).catch((err: unknown) => {
+          throw err instanceof BadRequestError && err.message === MULTIPART_MESSAGES.tooLong(field) ? new PayloadTooLargeError() : err;
+        });
+        fd.set(field, json);
         input = entityFromForm(fd, field, expenseSchema);
         files = input.files;
         continue;

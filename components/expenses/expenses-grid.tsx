@@ -1,0 +1,33 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { EntityGrid } from "@/components/grid/entity-grid";
+import type { GridPage } from "@/components/grid/grid-types";
+import { expenseApi, type ExpenseJson } from "@/lib/schemas/expense";
+import { ExpenseForm } from "./expense-form";
+
+/** The toolbar's import button (none until the import dialog lands). */
+const importButton = (_onImported: () => void): ReactNode => null;
+
+/**
+ * The body of /fatture-acquisto: GET /api/expenses (Numero, Data, Fornitore, Imponibile, IVA, Ritenute, Totale,
+ * Pagata, Prossima scadenza; footer totals of the filtered set), 'Nuova fattura di acquisto', the form on double
+ * click or the pencil, and 'Importa fatture elettroniche' in the toolbar (its import reloads the rows).
+ */
+export function ExpensesGrid({ initial }: { initial: GridPage }) {
+  const [reloadKey, setReloadKey] = useState(0);
+  const reload = () => setReloadKey((k) => k + 1);
+  return (
+    <EntityGrid<ExpenseJson>
+      api={expenseApi}
+      initial={initial}
+      createLabel="Nuova fattura di acquisto"
+      height="calc(100vh - 14rem)"
+      reloadKey={reloadKey}
+      // IMPORT SPOT: 'Importa fatture elettroniche' goes here, once components/expenses/import-expenses.tsx exists:
+      //   toolbarExtra={<ImportExpensesButton onImported={reload} />}   (import { ImportExpensesButton } from "./import-expenses")
+      toolbarExtra={importButton(reload)}
+      renderForm={(p) => <ExpenseForm id={p.id} onSaved={(saved) => p.onSaved(saved)} onClose={p.onClose} />}
+    />
+  );
+}
