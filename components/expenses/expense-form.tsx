@@ -248,7 +248,7 @@ function MainTab({ form, formData }: { form: ExpenseFormApi; formData: ExpenseFo
  * is cancelled) and the answer's deadlines replace the form's. Opening the form recomputes nothing: the stored
  * deadlines stay until a trigger changes.
  */
-function useRecomputedDeadlines(form: ExpenseFormApi) {
+export function useRecomputedDeadlines(form: ExpenseFormApi) {
   const watched = useWatch({ control: form.control, name: [...TRIGGERS] });
   const key = JSON.stringify(watched.map((v) => (v && typeof v === "object" ? refId(v) : (v ?? null))));
   const lastKey = useRef(key);
