@@ -352,6 +352,31 @@ describe("Fatture d'acquisto", () => {
     expect((await download(`${URL}/get-file/${id}/files/${fileId}`, other)).bytes!.toString()).toBe("altrui");
   });
 
+  it("bad input on the own calls: ids out of range, broken JSON, NUL, wrong types are 4xx in Italian, never 500", async () => {
+    const e = await create({ documentNumber: "BAD" });
+    for (const bad of ["2147483648", "99999999999999999999", "abc", "0", "-1", "1.5"]) {
+      const answers = [
+        await c.postForm(`${URL}/duplicate/${bad}`),
+        await c.get(`${URL}/download-electronic-invoice-xml-file/${bad}`),
+        await c.get(`${URL}/download-electronic-invoice-original-file/${bad}`),
+        await c.get(`${URL}/get-file/${bad}/files/1`),
+        await c.get(`${URL}/get-file/${e.id}/files/${bad}`),
+      ];
+      for (const r of answers) {
+        expect([400, 404], `${bad}: ${JSON.stringify(r.body)}`).toContain(r.status);
+        expect(r.body.message).toMatch(/non|Dati|trovat/);
+      }
+    }
+    const before = await countRows(c, URL);
+    const calcUrl = `${URL}/get-calculated-fields`;
+    for (const body of ["{", "[]", "42", JSON.stringify(expense({ details: "a\u0000b" })), JSON.stringify(expense({ taxable: "x" })), JSON.stringify(expense({ taxable: 1e20 })), JSON.stringify(expense({ documentDate: "2026-02-30" })), JSON.stringify(expense({ paymentModality: { id: 2 ** 31 } }))]) {
+      const r = await c.postForm(calcUrl, { [FIELD]: body });
+      expect(r.status, body).toBe(400);
+    }
+    expect((await c.postForm(calcUrl, {})).status).toBe(400);
+    expect(await countRows(c, URL)).toBe(before);
+  });
+
   it("roles: a ROLE_USER-only user gets 403 on every call", async () => {
     const luca = await expectDocumentRoleNeeded(URL, FIELD, expense());
     for (const url of [`${URL}/export`, `${URL}/get/1`, `${URL}/get-filtered-list`, `${URL}/download-electronic-invoice-xml-file/1`, `${URL}/download-electronic-invoice-original-file/1`, `${URL}/get-file/1/files/1`]) {
