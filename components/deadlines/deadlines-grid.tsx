@@ -6,6 +6,7 @@ import { formatCell } from "@/components/grid/grid-format";
 import { LinkCell } from "@/components/grid/grid-cells";
 import type { CellRenderer, GridPage, GridRenderers, GridRow, GridRowAction } from "@/components/grid/grid-types";
 import { ServerGrid } from "@/components/grid/server-grid";
+import { ExpenseForm } from "@/components/expenses/expense-form";
 import { InvoiceForm } from "@/components/invoices/invoice-form";
 import { cn } from "@/components/ui/cn";
 import { confirmDialog } from "@/components/ui/dialogs";
@@ -21,8 +22,6 @@ import { ReminderDialog } from "./reminder-dialog";
 
 export const STORNO_CONFIRM = "Confermi lo storno della scadenza? Non sarà più da incassare né da pagare.";
 export const REOPEN_CONFIRM = "Riportare la scadenza a 'Da saldare'?";
-/** Where a purchase invoice opens until its form can be shown here. */
-export const EXPENSES_PAGE = "/fatture-acquisto";
 
 const isOverdue = (row: GridRow) => Number(row.daysOverdue ?? 0) > 0;
 
@@ -42,7 +41,7 @@ async function setState(row: GridRow, deadlineState: DeadlineState): Promise<boo
   }
 }
 
-type Opened = { kind: "INVOICE" | "CREDIT_NOTE"; id: number } | null;
+type Opened = { kind: "INVOICE" | "CREDIT_NOTE" | "EXPENSE"; id: number } | null;
 type Dialog = { kind: "paid"; row: GridRow } | { kind: "reminder"; row: GridRow } | null;
 
 /**
@@ -68,8 +67,7 @@ export function DeadlinesGrid({ initial, initialFilters = NO_QUICK_FILTERS }: { 
     r.daysOverdue = (v, row) => (isOverdue(row) ? <span className="font-semibold text-red-700">{`${Number(v)} gg`}</span> : "");
     r.document = (v, row) => {
       const label = String(v ?? "");
-      if (row.documentKind === "EXPENSE") return <LinkCell label={label} href={EXPENSES_PAGE} title="Apri le fatture d'acquisto" />;
-      const kind = row.documentKind === "CREDIT_NOTE" ? "CREDIT_NOTE" : "INVOICE";
+      const kind = row.documentKind === "EXPENSE" ? "EXPENSE" : row.documentKind === "CREDIT_NOTE" ? "CREDIT_NOTE" : "INVOICE";
       return <LinkCell label={label} onClick={() => setOpened({ kind, id: Number(row.documentId) })} title="Apri il documento" />;
     };
     return r;
@@ -188,7 +186,8 @@ export function DeadlinesGrid({ initial, initialFilters = NO_QUICK_FILTERS }: { 
           onClose={() => setDialog(null)}
         />
       )}
-      {opened && <InvoiceForm id={opened.id} kind={opened.kind} onSaved={reload} onClose={() => setOpened(null)} />}
+      {opened?.kind === "EXPENSE" && <ExpenseForm id={opened.id} onSaved={reload} onClose={() => setOpened(null)} />}
+      {opened && opened.kind !== "EXPENSE" && <InvoiceForm id={opened.id} kind={opened.kind} onSaved={reload} onClose={() => setOpened(null)} />}
     </div>
   );
 }

@@ -63,6 +63,17 @@ async function walk(page: Page, label: string) {
   await expect(footer(page, "toPay")).toHaveText(euro(0));
   await snap(page, `${label}-scadute`);
 
+  // Sollecito: the template with the amount, the days late and the interest of a business customer
+  await row.getByRole("button", { name: "Sollecito" }).click();
+  const reminder = page.getByRole("dialog", { name: "Sollecito di pagamento" });
+  await expect(reminder.getByTestId("reminder-dialog")).toContainText("Interessi di mora");
+  await expect(reminder.getByRole("textbox", { name: "Messaggio" })).toHaveValue(/scaduta da 30 giorni/);
+  await expect(reminder.getByRole("textbox", { name: "Messaggio" })).toHaveValue(/D\.Lgs\. 231\/2002/);
+  await snap(page, `${label}-sollecito`);
+  await reminder.getByRole("button", { name: "Invia sollecito" }).click();
+  await expect(reminder).toHaveCount(0);
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Sollecito inviato" })).toBeVisible();
+
   // Segna saldato: the date defaults to today
   await row.getByRole("button", { name: "Segna saldato" }).click();
   const dialog = page.getByRole("dialog", { name: "Segna saldato" });
@@ -101,6 +112,39 @@ test.describe("desktop 1366×768", () => {
   test("mark an overdue deadline paid and watch the totals, then reopen it", async ({ page }) => {
     test.setTimeout(90_000);
     await walk(page, "desktop");
+  });
+
+  test("a purchase invoice's deadline is to pay, and its link opens the purchase invoice", async ({ page }) => {
+    test.setTimeout(60_000);
+    await login(page);
+    const tag = `acq${Date.now().toString(36)}`;
+    const s = await page.request.post("/api/contacts", {
+      multipart: { contact: JSON.stringify({ kind: "COMPANY", companyName: `Fornitore ${tag} S.p.A.`, isCustomer: false, isSupplier: true, vatNumber: "01234567897" }) },
+    });
+    expect(s.status(), await s.text()).toBe(200);
+    const supplier = ((await s.json()) as { contact: Option }).contact;
+    const due = isoDaysAgo(-10);
+    const e = await page.request.post("/api/expenses", {
+      multipart: {
+        expense: JSON.stringify({ documentNumber: `FA-${tag}`, documentDate: isoDaysAgo(20), contact: { id: supplier.id }, taxable: 40984, totalVat: 9016, deadlines: [{ amount: 50000, deadlineDate: due, deadlineState: "Da saldare" }] }),
+      },
+    });
+    expect(e.status(), await e.text()).toBe(200);
+
+    await page.goto("/scadenziario");
+    await page.getByRole("combobox", { name: "Direzione" }).selectOption("OUT");
+    await page.getByRole("button", { name: "Prossimi 30 giorni", exact: true }).click();
+    await search(page, tag);
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row).toContainText("Da pagare");
+    await expect(row).toContainText(`Fornitore ${tag} S.p.A.`);
+    await expect(footer(page, "toPay")).toHaveText(euro(50000));
+    await expect(footer(page, "balance")).toHaveText(euro(-50000));
+    await expect(row.getByRole("button", { name: "Sollecito" })).toHaveCount(0);
+    await row.getByRole("button", { name: new RegExp(`^Fattura d'acquisto FA-${tag}`) }).click();
+    await expect(page.getByRole("dialog", { name: "Modifica fattura di acquisto" })).toBeVisible();
+    await snap(page, "desktop-fattura-acquisto");
   });
 });
 
