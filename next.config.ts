@@ -15,6 +15,9 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: STATIC_SECURITY_HEADERS },
       // API answers: personal data never stored, and a policy that lets nothing run
       { source: "/api/:path*", headers: API_SECURITY_HEADERS },
+      // stored files (up to 100 MB, base64 already): not gzipped on the fly, which costs a core ~20 s per 100 MB to
+      // save at most a quarter; the compressor respects no-transform (a later rule's value wins for the same key)
+      { source: "/api/:entity/get-file/:path*", headers: [{ key: "Cache-Control", value: "no-store, no-transform" }] },
     ];
   },
   env: {

@@ -303,6 +303,40 @@ const ROUTES: RouteDeclaration[] = [
       { label: "no ids", send: (c) => c.get("/api/invoices/create-from-activities") },
     ],
   },
+  {
+    route: "GET /api/invoices/get-file/{id}/files/{fileId}",
+    as: "admin",
+    requests: () => [...idRequests((id) => `/api/invoices/get-file/${id}/files/1`, "GET"), ...idRequests((id) => `/api/invoices/get-file/1/files/${id}`, "GET")],
+  },
+  {
+    route: "POST /api/invoices (files)",
+    as: "admin",
+    requests: () => {
+      const inv = (files: unknown) => JSON.stringify({ kind: "INVOICE", date: "2026-03-02", contact: { id: 1 }, rows: [], files });
+      const parts =
+        (...p: [string, string | Blob][]): Send =>
+        (c) => {
+          const fd = new FormData();
+          for (const [k, v] of p) {
+            if (v instanceof Blob) fd.append(k, v, "f.bin");
+            else fd.append(k, v);
+          }
+          return c.json("POST", "/api/invoices", { body: fd });
+        };
+      return [
+        { label: "file part before the JSON", send: parts(["filesContent[0]", new Blob(["x"])], ["invoice", inv([{ name: "a" }])]) },
+        { label: "file part without its row", send: parts(["invoice", inv([])], ["filesContent[0]", new Blob(["x"])]) },
+        { label: "file index of 5 digits", send: parts(["invoice", inv([{ name: "a" }])], ["filesContent[99999]", new Blob(["x"])]) },
+        { label: "the same index twice", send: parts(["invoice", inv([{ name: "a" }])], ["filesContent[0]", new Blob(["x"])], ["filesContent[0]", new Blob(["y"])]) },
+        { label: "files of the wrong type", send: parts(["invoice", inv("x")]) },
+        { label: "file id beyond the integer range", send: parts(["invoice", inv([{ id: BIG, name: "a" }])]) },
+        { label: "NUL in a file name", send: parts(["invoice", inv([{ name: `a${NUL}b` }])]) },
+        { label: "multipart without boundary", send: postRaw("/api/invoices", "x", "multipart/form-data") },
+        { label: "truncated multipart", send: postRaw("/api/invoices", '--x\r\nContent-Disposition: form-data; name="invoice"\r\n\r\n{', "multipart/form-data; boundary=x") },
+      ];
+    },
+    state: ({ admin }) => countRows(admin, "/api/invoices"),
+  },
   { route: "GET /api/invoices/send-email/{id}", as: "admin", requests: () => idRequests((id) => `/api/invoices/send-email/${id}`, "GET") },
   {
     route: "POST /api/invoices/send-email/{id}",

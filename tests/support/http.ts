@@ -20,7 +20,9 @@ export interface JsonResponse<T = Record<string, any>> {
  * address there. Each test file is one client machine: its clients share an address, so the
  * per-address limits of one file (logins, sign-ups, reset requests) do not spill into the others.
  */
-const FILE_ADDRESS = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+/** A random client address of the private 10/8 range. */
+export const randomAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const FILE_ADDRESS = randomAddress();
 
 export class Client {
   private jar = new Map<string, string>();
@@ -131,8 +133,9 @@ export function uniqueEmail(prefix = "utente"): string {
 }
 
 /** Signs up a brand-new tenant and returns its logged-in admin client. */
-export async function signUpTenant(denomination = "Nuova Impresa S.r.l."): Promise<{ client: Client; email: string; password: string }> {
-  const client = new Client();
+/** A new tenant and its admin's session; `address`: another client machine (a file signing up more tenants than one address may). */
+export async function signUpTenant(denomination = "Nuova Impresa S.r.l.", { address }: { address?: string } = {}): Promise<{ client: Client; email: string; password: string }> {
+  const client = new Client(baseUrl(), address);
   const email = uniqueEmail("admin");
   const password = "prova1234";
   const r = await client.postEntity("/api/sign-up", "signUp", {
