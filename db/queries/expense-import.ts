@@ -440,7 +440,9 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
 
   // 1. read every file (CPU, no database)
   const read: ReadFile[] = [];
-  for (const f of files) {
+  for (const [i, f] of files.entries()) {
+    // the reading is synchronous work (~0.5-2 ms a file): other requests of this process get their turn now and then
+    if (i % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
     const r = await readFile(f);
     if ("refused" in r) report.refused.push({ file: f.name, reason: r.refused });
     else read.push(r);
@@ -784,6 +786,8 @@ async function writeGroup(
       if (modalityId !== null) {
         if (!modalities.has(modalityId)) modalities.set(modalityId, loadModality(tx, modalityId));
         rule = await modalities.get(modalityId)!;
+        // gone since the lookup: the group is written again file by file, where scheduleDeadlines refuses it
+        if (!rule) throw new RefusedFile(UNKNOWN_MODALITY);
       }
       list =
         due <= 0
