@@ -1,13 +1,11 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { EntityGrid } from "@/components/grid/entity-grid";
 import type { GridPage } from "@/components/grid/grid-types";
 import { expenseApi, type ExpenseJson } from "@/lib/schemas/expense";
 import { ExpenseForm } from "./expense-form";
-
-/** The toolbar's import button (none until the import dialog lands). */
-const importButton = (_onImported: () => void): ReactNode => null;
+import { ImportExpensesButton } from "./import-expenses";
 
 /**
  * The body of /fatture-acquisto: GET /api/expenses (Numero, Data, Fornitore, Imponibile, IVA, Ritenute, Totale,
@@ -24,9 +22,8 @@ export function ExpensesGrid({ initial }: { initial: GridPage }) {
       createLabel="Nuova fattura di acquisto"
       height="calc(100vh - 14rem)"
       reloadKey={reloadKey}
-      // IMPORT SPOT: 'Importa fatture elettroniche' goes here, once components/expenses/import-expenses.tsx exists:
-      //   toolbarExtra={<ImportExpensesButton onImported={reload} />}   (import { ImportExpensesButton } from "./import-expenses")
-      toolbarExtra={importButton(reload)}
+      // 'Importa fatture elettroniche' (components/expenses/import-expenses.tsx): an import reloads the rows
+      toolbarExtra={<ImportExpensesButton onImported={reload} />}
       renderForm={(p) => <ExpenseForm id={p.id} onSaved={(saved) => p.onSaved(saved)} onClose={p.onClose} />}
     />
   );
