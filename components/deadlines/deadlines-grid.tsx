@@ -117,7 +117,8 @@ export function DeadlinesGrid({ initial, initialFilters = NO_QUICK_FILTERS }: { 
   );
 
   return (
-    <div className="flex min-w-0 flex-col gap-2">
+    // the quick filters wrap onto three lines on a phone: a shorter grid keeps its footer's totals in view
+    <div className="flex min-w-0 flex-col gap-2 [--deadlines-grid-h:calc(100dvh-24rem)] sm:[--deadlines-grid-h:calc(100vh-17rem)]">
       <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Filtri rapidi">
         <label className="flex flex-col gap-0.5 text-xs text-gray-600">
           Direzione
@@ -164,7 +165,7 @@ export function DeadlinesGrid({ initial, initialFilters = NO_QUICK_FILTERS }: { 
         reloadKey={reloadKey}
         renderers={renderers}
         rowActions={rowActions}
-        height="calc(100vh - 17rem)"
+        height="var(--deadlines-grid-h)"
       />
       {dialog?.kind === "paid" && (
         <MarkPaidDialog
