@@ -545,7 +545,7 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
         for (const [i, m] of g.entries()) outcomes[m.index]!.imported.push(...written[i]!);
         for (const m of g) for (const p of m.planned) if (!p.supplier.isSupplier) directory.replace({ ...p.supplier, isSupplier: true });
       } catch (e) {
-        if (!(e instanceof ApiError)) console.warn("[expense-import] gruppo non scritto, file per file", e);
+        if (!(e instanceof ApiError) && !(e instanceof RefusedFile)) console.warn("[expense-import] gruppo non scritto, file per file", e);
         // file by file: their keys were taken by the plan, so they are given back first
         for (const m of g) for (const p of m.planned) seen.delete(p.key);
         for (const m of g) await writeFile(read[m.index]!, outcomes[m.index]!);
@@ -784,7 +784,12 @@ async function writeGroup(
       const modalityId = p.supplier.supplierPaymentModalityId;
       let rule: ModalityRule | null = null;
       if (modalityId !== null) {
-        if (!modalities.has(modalityId)) modalities.set(modalityId, loadModality(tx, modalityId));
+        if (!modalities.has(modalityId)) {
+          const loading = loadModality(tx, modalityId);
+          modalities.set(modalityId, loading);
+          // a failed read (its transaction aborted) is not kept for the other groups
+          loading.catch(() => modalities.delete(modalityId));
+        }
         rule = await modalities.get(modalityId)!;
         // gone since the lookup: the group is written again file by file, where scheduleDeadlines refuses it
         if (!rule) throw new RefusedFile(UNKNOWN_MODALITY);
