@@ -347,6 +347,26 @@ const ROUTES: RouteDeclaration[] = [
     ],
     state: ({ admin }) => countRows(admin, "/api/invoices"),
   },
+  // the purchase invoices' own calls
+  {
+    route: "POST /api/expenses/duplicate/{id}",
+    as: "admin",
+    requests: () => idRequests((id) => `/api/expenses/duplicate/${id}`),
+    state: ({ admin }) => countRows(admin, "/api/expenses"),
+  },
+  ...["download-electronic-invoice-xml-file", "download-electronic-invoice-original-file"].map(
+    (call): RouteDeclaration => ({ route: `GET /api/expenses/${call}/{id}`, as: "admin", requests: () => idRequests((id) => `/api/expenses/${call}/${id}`, "GET") }),
+  ),
+  {
+    route: "GET /api/expenses/get-file/{id}/files/{fileId}",
+    as: "admin",
+    requests: () => [...idRequests((id) => `/api/expenses/get-file/${id}/files/1`, "GET"), ...idRequests((id) => `/api/expenses/get-file/1/files/${id}`, "GET")],
+  },
+  {
+    route: "POST /api/expenses/get-calculated-fields",
+    as: "admin",
+    requests: () => jsonFieldRequests("/api/expenses/get-calculated-fields", "expense", { documentDate: "2026-03-02", taxable: 100 }),
+  },
   // every entity's option list (the ajax selects)
   ...ENTITIES.filter((e) => e.selectable).map(
     (e): RouteDeclaration => ({ route: `GET ${e.api.url}/get-filtered-list`, as: "admin", requests: () => listRequests(`${e.api.url}/get-filtered-list`) }),
