@@ -367,6 +367,26 @@ const ROUTES: RouteDeclaration[] = [
     as: "admin",
     requests: () => jsonFieldRequests("/api/expenses/get-calculated-fields", "expense", { documentDate: "2026-03-02", taxable: 100 }),
   },
+  // the Scadenziario
+  { route: "GET /api/deadlines", as: "admin", requests: () => listRequests("/api/deadlines") },
+  {
+    route: "POST /api/deadlines/set-state/{id}",
+    as: "admin",
+    requests: () => [
+      ...idRequests((id) => `/api/deadlines/set-state/${id}`),
+      ...jsonFieldRequests("/api/deadlines/set-state/1", "deadline", { deadlineState: "Saldato", paymentDate: "2026-01-01", version: 0 }),
+    ],
+    state: ({ admin }) => countRows(admin, "/api/deadlines"),
+  },
+  { route: "GET /api/deadlines/send-reminder/{id}", as: "admin", requests: () => idRequests((id) => `/api/deadlines/send-reminder/${id}`, "GET") },
+  {
+    route: "POST /api/deadlines/send-reminder/{id}",
+    as: "admin",
+    requests: () => [
+      ...idRequests((id) => `/api/deadlines/send-reminder/${id}`),
+      ...jsonFieldRequests("/api/deadlines/send-reminder/1", "reminder", { email: "a@example.it", cc: "", subject: "S", body: "B", version: 0 }),
+    ],
+  },
   // every entity's option list (the ajax selects)
   ...ENTITIES.filter((e) => e.selectable).map(
     (e): RouteDeclaration => ({ route: `GET ${e.api.url}/get-filtered-list`, as: "admin", requests: () => listRequests(`${e.api.url}/get-filtered-list`) }),
