@@ -244,6 +244,14 @@ describe.each(kinds)("import of received e-invoices on %s", (kind) => {
     });
   });
 
+  it("control characters of file names (a NUL in a zip entry's name) are dropped, not sent to PostgreSQL", async () => {
+    const r = await importReceivedInvoices(a, [{ name: "nomi\u0001.zip", bytes: zip({ "a\u0000b.xml": receivedXml({ number: "N-1", supplier: supplier() }) }) }]);
+    expect(r.refused).toEqual([]);
+    expect(r.imported.map((i) => i.file)).toEqual(["nomi.zip/ab.xml"]);
+    const [e] = await expenseRows(a, [r.imported[0]!.id]);
+    expect((await filesOf(a, "expense_einvoice", e!.id)).map((f) => f.name)).toEqual(["ab.xml"]);
+  });
+
   it("contactWithCode: new suppliers get the next free code F00001, F00002…", async () => {
     await b.updateTenant(undefined, { contactWithCode: true });
     const r = await importReceivedInvoices(b, [

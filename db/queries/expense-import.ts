@@ -106,6 +106,9 @@ class RefusedFile extends Error {}
 const lower = (name: string) => name.toLowerCase();
 export const isZipName = (name: string) => lower(name).endsWith(".zip");
 export const isInvoiceName = (name: string) => /\.(xml|p7m)$/.test(lower(name));
+/** A file's name as the report shows it and a stored file keeps it: no control characters (PostgreSQL text refuses NUL). */
+// eslint-disable-next-line no-control-regex -- exactly the characters removed
+const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 1000) || "file";
 const isZipBytes = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && (b[2] === 0x03 || b[2] === 0x05) && (b[3] === 0x04 || b[3] === 0x06);
 
 /**
@@ -116,7 +119,8 @@ const isZipBytes = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] ===
  * MAX_IMPORT_FILES entries: past either, the whole archive is refused. `budget` is shared by all the zips of one
  * request.
  */
-export function expandUploads(uploads: readonly ImportFile[]): { files: ImportFile[]; refused: ExpenseImportReport["refused"] } {
+export function expandUploads(given: readonly ImportFile[]): { files: ImportFile[]; refused: ExpenseImportReport["refused"] } {
+  const uploads = given.map((u) => ({ name: cleanName(u.name), bytes: u.bytes }));
   const files: ImportFile[] = [];
   const refused: ExpenseImportReport["refused"] = [];
   let unzipped = 0;
@@ -147,7 +151,7 @@ export function expandUploads(uploads: readonly ImportFile[]): { files: ImportFi
     let entriesBytes = 0;
     for (const f of listed) {
       const name = f.name;
-      const file = `${upload.name}/${name}`;
+      const file = `${upload.name}/${cleanName(name)}`;
       if (name.endsWith("/") || name.startsWith("__MACOSX/") || name.split("/").pop()!.startsWith("._")) continue;
       if (!isInvoiceName(name)) entryRefusals.push({ file, reason: isZipName(name) ? EXPENSE_IMPORT_MESSAGES.zipNested : EXPENSE_IMPORT_MESSAGES.unsupported });
       else if (f.size > MAX_FILE_BYTES) entryRefusals.push({ file, reason: EXPENSE_IMPORT_MESSAGES.fileTooLarge });
@@ -181,7 +185,7 @@ export function expandUploads(uploads: readonly ImportFile[]): { files: ImportFi
     for (const [name, size] of wanted) {
       const bytes = opened[name];
       if (!bytes) continue;
-      files.push({ name: `${upload.name}/${name}`, bytes: bytes.length > size ? bytes.subarray(0, size) : bytes });
+      files.push({ name: `${upload.name}/${cleanName(name)}`, bytes: bytes.length > size ? bytes.subarray(0, size) : bytes });
     }
   }
   return { files, refused };

@@ -52,7 +52,14 @@ async function readUploads(req: Request): Promise<{ files: ImportFile[]; tooLarg
     for await (const part of readMultipart(stream, req.headers.get("content-type"))) {
       if (part.name !== "files" || part.filename === null) throw new BadRequestError(EXPENSE_IMPORT_MESSAGES.unexpectedPart(part.name));
       if (files.length + tooLarge.length >= MAX_IMPORT_FILES) throw new BadRequestError(EXPENSE_IMPORT_MESSAGES.tooManyFiles);
-      const name = part.filename.split(/[\\/]/).pop() || "file";
+      // a browser's empty file input sends a part without a name and without bytes: nothing chosen
+      if (part.filename === "") {
+        for await (const piece of part.body) if (piece.byteLength > 0) throw new BadRequestError(EXPENSE_IMPORT_MESSAGES.unexpectedPart(part.name));
+        continue;
+      }
+      // the name as the report shows it (and the stored file keeps): no folders, no control characters
+      // eslint-disable-next-line no-control-regex -- exactly the characters removed
+      const name = part.filename.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255) || "file";
       const cap = isZipName(name) ? MAX_IMPORT_BYTES : MAX_FILE_BYTES;
       const pieces: Buffer[] = [];
       let size = 0;
