@@ -175,6 +175,7 @@ export function ImportExpensesButton({ onImported }: { onImported: () => void })
             <label htmlFor="import-expenses-files" className="text-sm font-medium">
               File delle fatture
             </label>
+            {/* the browser's own button speaks the browser's language: ours says it in Italian */}
             <input
               id="import-expenses-files"
               ref={input}
@@ -183,8 +184,14 @@ export function ImportExpensesButton({ onImported }: { onImported: () => void })
               accept={ACCEPT}
               disabled={busy}
               onChange={(e) => choose(e.currentTarget.files)}
-              className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-white file:px-3 file:py-1.5 file:text-sm"
+              className="sr-only"
             />
+            <div className="flex flex-wrap items-center gap-2">
+              <Button type="button" variant="secondary" size="sm" disabled={busy} onClick={() => input.current?.click()}>
+                Scegli i file…
+              </Button>
+              {files.length === 0 && <span className="text-sm text-gray-600">Nessun file scelto</span>}
+            </div>
             {files.length > 0 && <p className="text-sm text-gray-700">{`${count(files.length, "file scelto", "file scelti")} (${size(total)})`}</p>}
           </div>
           {progress !== null && (
