@@ -72,8 +72,9 @@ describe.each(kinds)("import of received e-invoices on %s", (kind) => {
       documentDate: "2026-01-15",
       taxable: 100000,
       totalVat: 22000,
-      withholdingTaxAmount: 20000,
-      withholdingTaxAmountPlus: 500,
+      // negative: withheld by us, as the expenses keep them (the total is what the supplier is owed)
+      withholdingTaxAmount: -20000,
+      withholdingTaxAmountPlus: -500,
       stampAmount: 0,
       currency: "EUR",
       documentType: "TD01",

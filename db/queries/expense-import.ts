@@ -16,10 +16,10 @@
  *    reported among the duplicates and skipped; a file all of whose bodies are duplicates writes nothing;
  * 4. each remaining body becomes an expense: documentNumber, documentDate, taxable and totalVat (Σ DatiRiepilogo),
  *    withholding (DatiRitenuta: the first type's amount in withholdingTaxAmount, any other type's in
- *    withholdingTaxAmountPlus), stampAmount (DatiBollo), currency, documentType, the Causale as details,
+ *    withholdingTaxAmountPlus, negative as the expenses keep a ritenuta the buyer withholds), stampAmount (DatiBollo), currency, documentType, the Causale as details,
  *    imported = true, the supplier's payment modality and bank account; its deadlines come from DatiPagamento
  *    (deadlinesFromReceived, through the reader) or, without them, from the supplier's payment modality
- *    (scheduleDeadlines) on the amount due (ImportoTotaleDocumento, or taxable + VAT, less the withholdings);
+ *    (scheduleDeadlines) on the amount due (the expense's total: taxable + VAT less the withholdings);
  *    the XML (the envelope's content) and the signed original (.p7m, when it came signed) are stored in the
  *    attachments store with the owner kind 'expense_einvoice' and referenced by xmlAttachmentId /
  *    originalAttachmentId; each Allegato (base64 in the XML) is one of the expense's ordinary files ('expense').
@@ -692,8 +692,9 @@ function expenseValues(body: ParsedBody, supplier: SupplierRow, importedAt: Date
     details: body.causale.join("\n").slice(0, 5000),
     taxable: body.taxableAmount,
     totalVat: body.vatAmount,
-    withholdingTaxAmount: withholding.first,
-    withholdingTaxAmountPlus: withholding.plus,
+    // signed as they enter what the supplier is owed (lib/schemas/expense.ts): a ritenuta we keep is negative
+    withholdingTaxAmount: -withholding.first,
+    withholdingTaxAmountPlus: -withholding.plus,
     stampAmount: body.stampAmount,
     currency: body.currency || "EUR",
     documentType: body.documentType,
@@ -702,8 +703,11 @@ function expenseValues(body: ParsedBody, supplier: SupplierRow, importedAt: Date
   };
 }
 
-/** What the supplier is owed: ImportoTotaleDocumento (or taxable + VAT) less the withholdings. */
-const amountDue = (body: ParsedBody) => body.totalAmount - body.withholdings.reduce((a, w) => a + w.amount, 0);
+/**
+ * What the supplier is owed, as the purchase invoice's total (expenseTotal: taxable + VAT + the signed withholdings),
+ * so the deadlines are those the form's get-calculated-fields would give the same expense.
+ */
+const amountDue = (body: ParsedBody) => body.taxableAmount + body.vatAmount - body.withholdings.reduce((a, w) => a + w.amount, 0);
 
 /** The files the expense keeps of a body: the XML and the signed original ('expense_einvoice'), its Allegati ('expense'). */
 function filesOfBody(file: ReadFile, body: ParsedBody, ownerId: number): StoredBytes[] {

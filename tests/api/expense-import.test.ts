@@ -104,15 +104,17 @@ describe("POST /api/expenses/import", () => {
     const contact = await c.postEntity("/api/contacts", "contact", { kind: "COMPANY", companyName: "Omega (anagrafica)", isCustomer: true, vatNumber: `IT${s.vatNumber}`, supplierPaymentModality: { id: modality.body.paymentModality.id } });
     expect(contact.status, JSON.stringify(contact.body)).toBe(200);
     const r = await post(c, [
-      { name: "omega.xml", bytes: utf8(receivedXml({ number: "O-1", date: "2026-01-15", supplier: s, payment: "none", attachments: [{ name: "copia.pdf", text: "%PDF-1.4 copia", description: "Copia di cortesia" }] })) },
+      { name: "omega.xml", bytes: utf8(receivedXml({ number: "O-1", date: "2026-01-15", supplier: s, payment: "none", withholding: true, attachments: [{ name: "copia.pdf", text: "%PDF-1.4 copia", description: "Copia di cortesia" }] })) },
     ]);
     expect(r.body.imported).toEqual([{ id: expect.any(Number), file: "omega.xml", documentNumber: "O-1", supplier: "Omega (anagrafica)" }]);
     const e = (await c.get(`/api/expenses/get/${r.body.imported[0].id}`)).body.expense;
     expect(e.contact.id).toBe(contact.body.contact.id);
     expect(e.paymentModality).toMatchObject({ id: modality.body.paymentModality.id });
+    // the ritenuta kept by us is negative, so the total is what the supplier is owed: 1,220.00 − 200.00
+    expect(e).toMatchObject({ taxable: 100000, totalVat: 22000, withholdingTaxPercentage: -20000, withholdingTaxPercentagePlus: 0, total: 102000 });
     expect(e.deadlines.map((d: any) => [d.deadlineDate, d.amount])).toEqual([
-      ["2026-02-28", 61000],
-      ["2026-03-31", 61000],
+      ["2026-02-28", 51000],
+      ["2026-03-31", 51000],
     ]);
     expect((await c.get(`/api/contacts/get/${contact.body.contact.id}`)).body.contact.isSupplier).toBe(true);
     const form = (await c.get(`/api/expenses/update-form-data/${e.id}`)).body;
