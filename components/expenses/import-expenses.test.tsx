@@ -55,12 +55,23 @@ describe("ImportExpensesButton", () => {
       refused: [{ file: "b.xml.p7m", reason: "Busta firmata (p7m) non valida: struttura ASN.1 illeggibile" }],
     });
     await screen.findByText("Importate 1 fattura, 1 già presente, 1 file scartato.");
-    expect(screen.getByRole("link", { name: "Fattura n. FT-1" }).getAttribute("href")).toBe("/fatture-acquisto?apri=7");
+    expect(screen.getByText("Fattura n. FT-1")).toBeTruthy();
     expect(screen.getByText(/di Beta S\.r\.l\./)).toBeTruthy();
     expect(screen.getByText("Fattura n. FT-0")).toBeTruthy();
     expect(screen.getByText("Busta firmata (p7m) non valida: struttura ASN.1 illeggibile")).toBeTruthy();
     expect(onImported).toHaveBeenCalledTimes(1);
     expect(screen.queryByText(/Caricamento\.\.\./)).toBeNull();
+  });
+
+  it("with onOpen, an imported invoice's number opens it", async () => {
+    upload.mockResolvedValue({ status: "ok", imported: [{ id: 9, file: "a.xml", documentNumber: "FT-9", supplier: "Beta" }], duplicates: [], refused: [] });
+    const onOpen = vi.fn();
+    render(<ImportExpensesButton onImported={vi.fn()} onOpen={onOpen} />);
+    fireEvent.click(screen.getByRole("button", { name: IMPORT_EXPENSES_TITLE }));
+    choose(screen.getByLabelText("File delle fatture") as HTMLInputElement, [file("a.xml")]);
+    fireEvent.click(screen.getByRole("button", { name: "Importa" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Fattura n. FT-9" }));
+    expect(onOpen).toHaveBeenCalledWith(9);
   });
 
   it("an import that writes nothing does not reload the list", async () => {

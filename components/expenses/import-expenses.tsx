@@ -26,7 +26,7 @@ function size(bytes: number): string {
 }
 
 /** The end report: what was imported (links to the purchase invoices), the duplicates, the refused files with their reasons. */
-function Report({ report }: { report: ExpenseImportReport }) {
+function Report({ report, onOpen }: { report: ExpenseImportReport; onOpen?: (id: number) => void }) {
   const { imported, duplicates, refused } = report;
   return (
     <div className="flex flex-col gap-4" data-testid="import-expenses-report">
@@ -39,9 +39,13 @@ function Report({ report }: { report: ExpenseImportReport }) {
           <ul className="flex flex-col gap-1 rounded-md border border-border px-3 py-2 text-sm">
             {imported.map((i) => (
               <li key={i.id} className="break-words">
-                <a className="font-medium text-primary-700 underline" href={`/fatture-acquisto?apri=${i.id}`}>
-                  Fattura n. {i.documentNumber || "(senza numero)"}
-                </a>{" "}
+                {onOpen ? (
+                  <button type="button" className="font-medium text-primary-700 underline" onClick={() => onOpen(i.id)}>
+                    Fattura n. {i.documentNumber || "(senza numero)"}
+                  </button>
+                ) : (
+                  <span className="font-medium">Fattura n. {i.documentNumber || "(senza numero)"}</span>
+                )}{" "}
                 di {i.supplier} <span className="text-gray-600">({i.file})</span>
               </li>
             ))}
@@ -79,10 +83,11 @@ function Report({ report }: { report: ExpenseImportReport }) {
 /**
  * 'Importa fatture elettroniche' (issue 12): the files received from the SDI or an intermediary (.xml, .xml.p7m) or
  * a .zip of them, many at once → POST /api/expenses/import with progress 'Caricamento... N%' → the end report
- * (imported with links, duplicates, refused files with the reason). onImported() after an import that wrote
- * something, so the list reloads. The dialog's body scrolls (a long report on a phone).
+ * (imported, duplicates, refused files with the reason). onImported() after an import that wrote something, so the
+ * list reloads; with onOpen, each imported invoice's number opens it (the page's form). The dialog's body scrolls
+ * (a long report on a phone).
  */
-export function ImportExpensesButton({ onImported }: { onImported: () => void }) {
+export function ImportExpensesButton({ onImported, onOpen }: { onImported: () => void; onOpen?: (id: number) => void }) {
   const [open, setOpen] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
@@ -205,7 +210,7 @@ export function ImportExpensesButton({ onImported }: { onImported: () => void })
               {error}
             </p>
           )}
-          {report && <Report report={report} />}
+          {report && <Report report={report} onOpen={onOpen} />}
         </div>
       </Modal>
     </>
