@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { attachments, contacts, documentDeadlines, expenses } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
@@ -182,6 +182,23 @@ describe.each(kinds)("import of received e-invoices on %s", (kind) => {
     expect(await a.count(expenses)).toBe(before);
     const nextYear = await importReceivedInvoices(a, [{ name: "d27.xml", bytes: utf8(receivedXml({ number: "D-1", date: "2027-02-01", supplier: s })) }]);
     expect(nextYear.imported).toHaveLength(1);
+  });
+
+  it("two imports of the same files at the same time write them once (the other reports them as duplicates)", async () => {
+    const known = supplier("Concorrente S.r.l.");
+    await importReceivedInvoices(a, [{ name: "primo.xml", bytes: utf8(receivedXml({ number: "K-0", supplier: known })) }]);
+    // known supplier (group path) and a new one (alone path)
+    const files = [
+      ...Array.from({ length: 6 }, (_, i) => ({ name: `k${i}.xml`, bytes: utf8(receivedXml({ number: `K-${i + 1}`, supplier: known })) })),
+      { name: "nuovo.xml", bytes: utf8(receivedXml({ number: "K-N", supplier: supplier("Nuovo Concorrente S.r.l.") })) },
+    ];
+    const [x, y] = await Promise.all([importReceivedInvoices(a, files), importReceivedInvoices(a, files)]);
+    expect(x.refused).toEqual([]);
+    expect(y.refused).toEqual([]);
+    const numbers = [...x.imported, ...y.imported].map((i) => i.documentNumber).sort();
+    expect(numbers).toEqual(["K-1", "K-2", "K-3", "K-4", "K-5", "K-6", "K-N"]);
+    expect(x.duplicates.length + y.duplicates.length).toBe(7);
+    expect(await a.count(expenses, sql`${expenses.documentNumber} like 'K-%'`)).toBe(8);
   });
 
   it("hostile and broken files are refused with received.ts's reasons; the others of the same upload are imported", async () => {

@@ -28,6 +28,8 @@
  * created is written alone, in its own transaction; the others (suppliers known, duplicates decided in file order
  * beforehand) are written 40 at a time in one transaction of set-based statements, and a group that fails is
  * written again file by file, each in its own transaction, so only the failing file is refused (with its reason).
+ * Every import transaction first takes the tenant's "expense-import" counter row (locked until it commits) and looks
+ * again at what another upload may have written meanwhile, so two uploads of the same files at once write them once.
  *
  * The expenses entity (db/queries/expenses.ts) was being written at the same time as this module: the rows are
  * written here through TenantScope with the expenses table's own columns (and document_deadlines rows with
@@ -44,6 +46,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { ZodError } from "zod";
 import { attachmentChunks, attachments, contacts, documentDeadlines, expenses, paymentModalities, paymentModalityRows, type AttachmentOwnerKind, type Contact } from "@/db/schema";
+import { takeNext } from "@/db/counters";
 import type { TenantScope } from "@/db/scope";
 import { ApiError, zodMessages } from "@/lib/errors";
 import { VAT_COUNTRY_CODES, type ModalitaPagamento } from "@/lib/fiscal/codes";
@@ -582,6 +585,22 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
         const repeated: string[] = [];
         const local = new Map<string, SupplierRow>();
         let text: string | undefined;
+        // another import of this tenant may have created the supplier or written the same invoices since the
+        // lookup: both are looked at again under the import lock
+        await lockImports(tx);
+        for (const { key } of fresh) {
+          const k = `${vatKey(key.vatCountry, key.vatNumber)}|${key.fiscalCode}`;
+          if (directory.find(key) || local.has(k)) continue;
+          const c = (await SupplierDirectory.load(tx, [key])).find(key);
+          if (c) local.set(k, c);
+        }
+        const stored = await findImported(
+          tx,
+          fresh.flatMap(({ body, key }) => {
+            const c = local.get(`${vatKey(key.vatCountry, key.vatNumber)}|${key.fiscalCode}`) ?? directory.find(key);
+            return c ? [{ contactId: c.id, number: body.number }] : [];
+          }),
+        );
         for (const { body, key } of fresh) {
           const k = `${vatKey(key.vatCountry, key.vatNumber)}|${key.fiscalCode}`;
           let supplier = local.get(k) ?? directory.find(key);
@@ -597,7 +616,7 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
           local.set(k, supplier);
           // the same number twice in one upload (a file sent twice, a lotto repeating a body)
           const dup = duplicateKey(supplier.id, body.number, body.date);
-          if (seen.has(dup) || out.some((o) => o.key === dup)) {
+          if (seen.has(dup) || stored.has(dup) || out.some((o) => o.key === dup)) {
             repeated.push(body.number);
             continue;
           }
@@ -720,6 +739,26 @@ function filesOfBody(file: ReadFile, body: ParsedBody, ownerId: number): StoredB
 }
 
 /**
+ * Serialises the tenant's import transactions: the counter row "expense-import", locked until commit, so two uploads
+ * of the same files at once cannot both create the supplier nor both write an invoice.
+ */
+async function lockImports(tx: TenantScope): Promise<void> {
+  await takeNext(tx, "expense-import");
+}
+
+/** Which of these (supplier, number) pairs are stored now, as duplicate keys (supplier, number, year). */
+async function findImported(tx: TenantScope, pairs: readonly { contactId: number; number: string }[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  if (pairs.length === 0) return found;
+  const rows = await tx
+    .select({ contactId: expenses.contactId, documentNumber: expenses.documentNumber, documentDate: expenses.documentDate })
+    .from(expenses)
+    .where(inArray(expenses.contactId, [...new Set(pairs.map((p) => p.contactId))]), inArray(expenses.documentNumber, [...new Set(pairs.map((p) => p.number))]));
+  for (const r of rows) found.add(duplicateKey(r.contactId, r.documentNumber, r.documentDate));
+  return found;
+}
+
+/**
  * One group of files in the caller's transaction, set-based: the suppliers to promote in one update, the expenses
  * in one insert (read back by their import time), the stored files' rows in one insert (read back by owner, in
  * insertion order), their chunks in one insert, the expenses' file references in one update, the deadlines in one
@@ -732,6 +771,12 @@ async function writeGroup(
   importedAt: Date,
   modalities: Map<number, Promise<ModalityRule | null>>,
 ): Promise<ImportedExpense[][]> {
+  // another import of this tenant may have written some of these since the lookup: then the group is redone file by
+  // file, where they are reported as duplicates
+  await lockImports(tx);
+  const meanwhile = await findImported(tx, group.flatMap((g) => g.planned.map((p) => ({ contactId: p.supplier.id, number: p.body.number }))));
+  if (group.some((g) => g.planned.some((p) => meanwhile.has(p.key)))) throw new RefusedFile("importate nel frattempo");
+
   const promote = [...new Set(group.flatMap((g) => g.planned.filter((p) => !p.supplier.isSupplier).map((p) => p.supplier.id)))];
   if (promote.length) await tx.updateWhere(contacts, inArray(contacts.id, promote), { isSupplier: true, version: sql`${contacts.version} + 1` });
 
