@@ -66,12 +66,15 @@ const dd = documentDeadlines;
 /** The sales kinds the Scadenziario lists. */
 const LISTED_KINDS: readonly DocumentKind[] = ["INVOICE", "CREDIT_NOTE"];
 
+// The deadline's direction is kept on the row by triggers (db/schema/documents.ts, migration 0022): 'IN' for a
+// numbered invoice's, 'OUT' for a purchase invoice's or a numbered credit note's, null for the rest. The count and
+// the footer's totals read document_deadlines' own index, never one document per deadline (bench:deadlines).
 /** Deadlines the Scadenziario lists: a purchase invoice's, or a numbered invoice's or credit note's. */
-const listedSql = sql`(${dd.expenseId} is not null or (${documents.kind} in ('INVOICE', 'CREDIT_NOTE') and ${documents.number} is not null))`;
+const listedSql = sql`(${dd.direction} is not null)`;
 /** Money to collect: a numbered sales invoice's deadline. */
-const incomingSql = sql`(${dd.documentId} is not null and ${documents.kind} = 'INVOICE')`;
+const incomingSql = sql`(${dd.direction} = 'IN')`;
 /** Money to pay: a purchase invoice's deadline, or a credit note's (a refund to the customer). */
-const outgoingSql = sql`(${dd.expenseId} is not null or ${documents.kind} = 'CREDIT_NOTE')`;
+const outgoingSql = sql`(${dd.direction} = 'OUT')`;
 
 const directionSql = sql<string>`case when ${incomingSql} then 'Da incassare' else 'Da pagare' end`;
 const openSql = sql`${dd.deadlineState} = 'Da saldare'`;

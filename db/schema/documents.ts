@@ -159,6 +159,13 @@ export const documentDeadlines = pgTable(
     tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
     documentId: integer("document_id"),
     expenseId: integer("expense_id"),
+    /**
+     * 'IN' (to collect: a numbered invoice's), 'OUT' (to pay: a purchase invoice's, a numbered credit note's) or null
+     * (not listed: a Bozza's, a proforma's, a quote's). Kept by triggers (migration 0022): on each deadline written,
+     * and on every document whose number or kind changes, so no writer can forget it; the Scadenziario's count and
+     * totals then read this table's index alone, never one document per deadline.
+     */
+    direction: text("direction").$type<"IN" | "OUT">(),
     contactId: integer("contact_id").notNull(),
     position: integer("position").notNull().default(0),
     amount: cents("amount").notNull(),
@@ -172,8 +179,11 @@ export const documentDeadlines = pgTable(
   },
   (t) => [
     index("document_deadlines_tenant_document_idx").on(t.tenantId, t.documentId, t.position),
-    // the Scadenziario: by due date, state
-    index("document_deadlines_tenant_date_idx").on(t.tenantId, t.deadlineDate, t.deadlineState),
+    // the Scadenziario (listed deadlines only): a period of due dates, or the open ones by date; amount and direction
+    // in the key so the count and the footer's totals are index-only scans
+    index("document_deadlines_tenant_date_idx").on(t.tenantId, t.deadlineDate, t.deadlineState, t.direction, t.amount).where(sql`${t.direction} is not null`),
+    index("document_deadlines_tenant_state_date_idx").on(t.tenantId, t.deadlineState, t.deadlineDate, t.direction, t.amount).where(sql`${t.direction} is not null`),
+    check("document_deadlines_direction_check", sql`${t.direction} in ('IN', 'OUT')`),
     index("document_deadlines_tenant_contact_idx").on(t.tenantId, t.contactId),
     sameTenant("document_deadlines_document_fk", t.tenantId, t.documentId, documents).onDelete("cascade"),
     sameTenant("document_deadlines_expense_fk", t.tenantId, t.expenseId, expenses).onDelete("cascade"),
