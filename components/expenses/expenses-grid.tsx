@@ -15,7 +15,10 @@ import { ImportExpensesButton } from "./import-expenses";
 export function ExpensesGrid({ initial }: { initial: GridPage }) {
   const [reloadKey, setReloadKey] = useState(0);
   const reload = () => setReloadKey((k) => k + 1);
+  // an imported invoice's number in the import report opens it here
+  const [opened, setOpened] = useState<number | null>(null);
   return (
+    <>
     <EntityGrid<ExpenseJson>
       api={expenseApi}
       initial={initial}
@@ -23,8 +26,10 @@ export function ExpensesGrid({ initial }: { initial: GridPage }) {
       height="calc(100vh - 14rem)"
       reloadKey={reloadKey}
       // 'Importa fatture elettroniche' (components/expenses/import-expenses.tsx): an import reloads the rows
-      toolbarExtra={<ImportExpensesButton onImported={reload} />}
+      toolbarExtra={<ImportExpensesButton onImported={reload} onOpen={setOpened} />}
       renderForm={(p) => <ExpenseForm id={p.id} onSaved={(saved) => p.onSaved(saved)} onClose={p.onClose} />}
     />
+    {opened !== null && <ExpenseForm id={opened} onSaved={reload} onClose={() => setOpened(null)} />}
+    </>
   );
 }

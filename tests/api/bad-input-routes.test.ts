@@ -367,6 +367,30 @@ const ROUTES: RouteDeclaration[] = [
     as: "admin",
     requests: () => jsonFieldRequests("/api/expenses/get-calculated-fields", "expense", { documentDate: "2026-03-02", taxable: 100 }),
   },
+  {
+    route: "POST /api/expenses/import",
+    as: "admin",
+    requests: () => {
+      const parts =
+        (...p: [string, string | Blob][]): Send =>
+        (c) => {
+          const fd = new FormData();
+          for (const [k, v] of p) {
+            if (v instanceof Blob) fd.append(k, v, "fattura.xml");
+            else fd.append(k, v);
+          }
+          return c.json("POST", "/api/expenses/import", { body: fd });
+        };
+      return [
+        { label: "no files", send: parts() },
+        { label: "files as a text field", send: parts(["files", "<xml/>"]) },
+        { label: "a file in another field", send: parts(["file", new Blob(["<xml/>"])]) },
+        { label: "a JSON body", send: postRaw("/api/expenses/import", "{}", "application/json") },
+        { label: "broken multipart", send: postRaw("/api/expenses/import", '--x\r\nContent-Disposition: form-data; name="files"; filename="a.xml"\r\n\r\n<', "multipart/form-data; boundary=x") },
+      ];
+    },
+    state: ({ admin }) => countRows(admin, "/api/expenses"),
+  },
   // the Scadenziario
   { route: "GET /api/deadlines", as: "admin", requests: () => listRequests("/api/deadlines") },
   {
