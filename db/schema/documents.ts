@@ -81,8 +81,11 @@ export const documents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // the lists (/fatture, /fatture-proforma, /preventivi): one kind, newest first
-    index("documents_tenant_kind_date_idx").on(t.tenantId, t.kind, t.date.desc(), t.id.desc()),
+    // the lists (/fatture-proforma, /preventivi): one kind, newest first. The list orders by date DESC, id DESC, which is
+    // NULLS FIRST in PostgreSQL: an index with Drizzle's default NULLS LAST cannot give that order (every page sorted them all)
+    index("documents_tenant_kind_date_idx").on(t.tenantId, t.kind, t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // /fatture lists two kinds (INVOICE, CREDIT_NOTE): kind IN (…) takes its order only from an index led by the date
+    index("documents_tenant_date_idx").on(t.tenantId, t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // a customer's documents (in use check, customer form)
     index("documents_tenant_contact_idx").on(t.tenantId, t.contactId),
     // the Scadenziario's count and totals read each deadline's document for its kind and number only: an index-only
