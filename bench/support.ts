@@ -20,7 +20,9 @@ export function writeBenchSection(heading: string, intro: string, block: string,
   const file = path.join(process.cwd(), "docs", "benchmarks.md");
   const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
   const section = `${heading}\n\n${intro}\n\n${block}\n\n${notes}\n`;
-  const start = text.indexOf(heading);
+  // the heading as a whole line: "## npm run bench:documents" is also the start of "## npm run bench:documents-pdf"
+  const match = new RegExp(`^${heading.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "m").exec(text);
+  const start = match ? match.index : -1;
   let out: string;
   if (start < 0) out = text.trimEnd() + "\n\n" + section;
   else {

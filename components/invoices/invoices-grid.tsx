@@ -1,5 +1,7 @@
 "use client";
 
+import { useMemo } from "react";
+import { romeParts } from "@/lib/rome-time";
 import { EntityGrid } from "@/components/grid/entity-grid";
 import type { GridOperation, GridPage, GridRenderers } from "@/components/grid/grid-types";
 import { apiPostFile, showError } from "@/lib/client/api";
@@ -8,7 +10,7 @@ import { TIPI_DOCUMENTO } from "@/lib/fiscal/codes";
 import { invoiceApi, type DocumentKind } from "@/lib/schemas/invoice";
 import { DocumentStateBadge } from "./document-state-badge";
 import { InvoiceForm } from "./invoice-form";
-import { KIND_WORDS, kindParams } from "./invoice-kinds";
+import { currentYearFilter, KIND_WORDS, kindParams } from "./invoice-kinds";
 
 const RENDERERS: GridRenderers = {
   state: (v) => <DocumentStateBadge state={v} />,
@@ -43,11 +45,13 @@ const XML_OPERATIONS: readonly GridOperation[] = [{ key: "xml-zip", label: "Scar
  * the document form on double click or the pencil.
  */
 export function InvoicesGrid({ initial, kind }: { initial: GridPage; kind: DocumentKind }) {
+  const year = useMemo(() => currentYearFilter(romeParts(new Date()).date), []);
   return (
     <EntityGrid
       api={invoiceApi}
       initial={initial}
       params={kindParams(kind)}
+      defaultFilterModel={year}
       createLabel={KIND_WORDS[kind].create}
       renderers={RENDERERS}
       operations={kind === "INVOICE" || kind === "CREDIT_NOTE" ? XML_OPERATIONS : []}

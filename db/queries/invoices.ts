@@ -98,9 +98,13 @@ const KIND_NAMES: Record<DocumentKind, string> = { INVOICE: "Fattura", CREDIT_NO
 /** 'Fattura 12/A del 05/03/2026', 'Fattura (bozza) del 05/03/2026'. */
 export const documentLabel = (d: Pick<Document, "kind" | "numberText" | "date">) => `${KIND_NAMES[d.kind]} ${d.numberText ?? "(bozza)"} del ${italianDate(d.date)}`;
 
-/** Paid: the state Pagata, or deadlines all settled (Saldato, or Stornato) with at least one Saldato. */
-const paidSql = sql<boolean>`(${documents.state} = 'Pagata' or exists (select 1 from ${documentDeadlines} where ${documentDeadlines.tenantId} = ${documents.tenantId} and ${documentDeadlines.documentId} = ${documents.id} and ${documentDeadlines.deadlineState} = 'Saldato')
-  and not exists (select 1 from ${documentDeadlines} where ${documentDeadlines.tenantId} = ${documents.tenantId} and ${documentDeadlines.documentId} = ${documents.id} and ${documentDeadlines.deadlineState} = 'Da saldare'))`;
+/**
+ * Paid: the state Pagata, or deadlines all settled (Saldato, or Stornato) with at least one Saldato. One aggregate over
+ * the document's own deadlines per listed row (EXISTS … OR … NOT EXISTS made the planner hash every Saldato deadline
+ * of the tenant on each page: bench:documents).
+ */
+const paidSql = sql<boolean>`(${documents.state} = 'Pagata' or coalesce((select bool_and(${documentDeadlines.deadlineState} <> 'Da saldare') and bool_or(${documentDeadlines.deadlineState} = 'Saldato')
+  from ${documentDeadlines} where ${documentDeadlines.tenantId} = ${documents.tenantId} and ${documentDeadlines.documentId} = ${documents.id}), false))`;
 
 /** The earliest deadline still to be paid (Da saldare). */
 const nextDeadlineSql = sql<string | null>`(select min(${documentDeadlines.deadlineDate}) from ${documentDeadlines} where ${documentDeadlines.tenantId} = ${documents.tenantId} and ${documentDeadlines.documentId} = ${documents.id} and ${documentDeadlines.deadlineState} = 'Da saldare')`;

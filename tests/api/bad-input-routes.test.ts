@@ -347,6 +347,18 @@ const ROUTES: RouteDeclaration[] = [
     ],
     state: ({ admin }) => countRows(admin, "/api/invoices"),
   },
+  {
+    route: "POST /api/invoices/download-xml-zip",
+    as: "admin",
+    requests: () => [
+      ...idListRequests("/api/invoices/download-xml-zip"),
+      { label: "ids as a JSON array with a text", send: post("/api/invoices/download-xml-zip", { ids: '[1,"x"]' }) },
+      { label: "ids as broken JSON", send: post("/api/invoices/download-xml-zip", { ids: "[1," }) },
+      { label: "ids as a nested array", send: post("/api/invoices/download-xml-zip", { ids: "[[1]]" }) },
+      { label: "more than 5,000 ids", send: post("/api/invoices/download-xml-zip", { ids: JSON.stringify(Array.from({ length: 5001 }, (_, i) => i + 1)) }) },
+    ],
+    state: ({ admin }) => countRows(admin, "/api/invoices"),
+  },
   // the purchase invoices' own calls
   {
     route: "POST /api/expenses/duplicate/{id}",

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { EntityPage } from "@/components/grid/entity-page";
 import { QuoteKindGrid } from "@/components/invoices/invoices-grid";
-import { kindParams } from "@/components/invoices/invoice-kinds";
+import { firstBlockParams } from "@/components/invoices/invoice-kinds";
 import { invoiceEntity } from "@/db/queries/invoices";
+import { romeParts } from "@/lib/rome-time";
 
 export const metadata: Metadata = { title: "Preventivi" };
 
-// the grid lists one kind (addedParams { kind }): the first block is read with it
-const FIRST_BLOCK = kindParams("QUOTE");
+// the first block is read as the grid opens: its kinds (addedParams { kind }) and the current year
 
 export default function Page() {
-  return <EntityPage path="/preventivi" entity={invoiceEntity} Grid={QuoteKindGrid} params={FIRST_BLOCK} />;
+  return <EntityPage path="/preventivi" entity={invoiceEntity} Grid={QuoteKindGrid} params={firstBlockParams("QUOTE", romeParts(new Date()).date)} />;
 }
