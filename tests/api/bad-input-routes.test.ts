@@ -377,7 +377,8 @@ const ROUTES: RouteDeclaration[] = [
   {
     route: "POST /api/expenses/get-calculated-fields",
     as: "admin",
-    requests: () => jsonFieldRequests("/api/expenses/get-calculated-fields", "expense", { documentDate: "2026-03-02", taxable: 100 }),
+    // taxable is money (cents in a bigint): beyond 10^15, not beyond 2^31
+    requests: () => jsonFieldRequests("/api/expenses/get-calculated-fields", "expense", { documentDate: "2026-03-02", taxable: 100 }, { money: ["taxable"] }),
   },
   {
     route: "POST /api/expenses/import",
@@ -404,7 +405,27 @@ const ROUTES: RouteDeclaration[] = [
     state: ({ admin }) => countRows(admin, "/api/expenses"),
   },
   // the Scadenziario
-  { route: "GET /api/deadlines", as: "admin", requests: () => listRequests("/api/deadlines") },
+  {
+    // a grid list (not an option list): its own parameters, as addedParams or plain, and the list contract's
+    route: "GET /api/deadlines",
+    as: "admin",
+    requests: () => {
+      const get = (query: string): Send => (c) => c.get(`/api/deadlines?${query}`);
+      const added = (p: Record<string, unknown>) => get(`addedParams=${encodeURIComponent(JSON.stringify(p))}`);
+      return [
+        { label: "an unknown direction", send: added({ direction: "SIDEWAYS" }) },
+        { label: "an unknown state", send: added({ state: "Forse" }) },
+        { label: "an unknown period", send: added({ period: "domani" }) },
+        { label: "a range date that is no date", send: added({ period: "range", from: "2026-13-45" }) },
+        { label: "a range the wrong way round", send: added({ period: "range", from: "2026-05-01", to: "2026-01-01" }) },
+        { label: "NUL in a parameter", send: added({ direction: `IN${NUL}` }) },
+        { label: "addedParams not JSON", send: get("addedParams=%7B") },
+        { label: "startRow of 20 digits", send: get(`startRow=${HUGE}`) },
+        { label: "limit not a number", send: get("limit=abc") },
+        { label: "an unknown sort column", send: get(`sortModel=${encodeURIComponent(JSON.stringify([{ colId: "nope", sort: "asc" }]))}`) },
+      ];
+    },
+  },
   {
     route: "POST /api/deadlines/set-state/{id}",
     as: "admin",
