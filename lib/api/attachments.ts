@@ -5,7 +5,7 @@ import type { AttachmentOwnerKind } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
 import { ApiError, BadRequestError } from "@/lib/errors";
 import { ATTACHMENT_MESSAGES, type AttachmentInput } from "@/lib/schemas/attachment";
-import { DRAIN_BYTES, entityFromForm, MAX_JSON_BYTES, readForm } from "./body";
+import { drain, entityFromForm, MAX_JSON_BYTES, readForm } from "./body";
 import { multipartBoundary, readMultipart } from "./multipart";
 
 /** filesContent[index] */
@@ -17,19 +17,6 @@ export interface SaveWithFiles<T> {
   staged: Map<number, StagedFile>;
   /** Deletes the staged files (the save failed). */
   discard(): Promise<void>;
-}
-
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  try {
-    for (let left = DRAIN_BYTES; left > 0; ) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      left -= value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // the client went away
-  }
 }
 
 /**

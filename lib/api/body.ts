@@ -15,7 +15,11 @@ export const DRAIN_BYTES = 64 * 1024 * 1024;
 /** PostgreSQL text cannot hold NUL (22021): such input is refused here, before any query. */
 export const NUL_MESSAGE = "Dati non validi: il testo contiene caratteri non ammessi";
 
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+/**
+ * Reads and throws away what is left of a refused body (up to `budget` bytes, then cancels), so the client that is
+ * still sending gets the answer instead of a reset connection.
+ */
+export async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget = DRAIN_BYTES): Promise<void> {
   try {
     for (let left = budget; left > 0; ) {
       const { done, value } = await reader.read();

@@ -12,7 +12,7 @@ import "server-only";
 import { discardStaged, stageAttachment, sweepStaged, type StagedFile } from "@/db/queries/attachments";
 import { EINVOICE_KIND, type EinvoiceUploads } from "@/db/queries/expenses";
 import type { TenantScope } from "@/db/scope";
-import { DRAIN_BYTES, entityFromForm, MAX_JSON_BYTES, readForm } from "@/lib/api/body";
+import { drain, entityFromForm, MAX_JSON_BYTES, readForm } from "@/lib/api/body";
 import { MULTIPART_MESSAGES, multipartBoundary, readMultipart } from "@/lib/api/multipart";
 import { ApiError, BadRequestError, PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { InvoiceRefusedError, MAX_FILE_BYTES, parseInvoiceFile } from "@/lib/fiscal/received";
@@ -26,19 +26,6 @@ export interface ExpenseSave {
   staged: Map<number, StagedFile>;
   einvoice: EinvoiceUploads;
   discard(): Promise<void>;
-}
-
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  try {
-    for (let left = DRAIN_BYTES; left > 0; ) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      left -= value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // the client went away
-  }
 }
 
 /** Passes the bytes on and keeps a copy of them while they stay within `max` (the reader's own cap). */

@@ -2,7 +2,7 @@
 // Up to 200 MB in all (413 past it, nothing imported); a single invoice file over 50 MB is refused in the report. ROLE_DOCUMENT.
 import { expenseEntity } from "@/db/queries/expenses";
 import { EXPENSE_IMPORT_MESSAGES, importReceivedInvoices, isZipName, MAX_IMPORT_BYTES, MAX_IMPORT_FILES, type ImportFile } from "@/db/queries/expense-import";
-import { DRAIN_BYTES } from "@/lib/api/body";
+import { drain } from "@/lib/api/body";
 import { readMultipart } from "@/lib/api/multipart";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
@@ -11,19 +11,6 @@ import { MAX_FILE_BYTES } from "@/lib/fiscal/received";
 
 /** Multipart framing (boundaries, part headers) on top of the files' bytes. */
 const FRAMING_SLACK = 1024 * 1024;
-
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  try {
-    for (let left = DRAIN_BYTES; left > 0; ) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      left -= value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // the client went away
-  }
-}
 
 /**
  * The uploaded files, in memory (the import reads each whole: the XSD check and the envelope need every byte; 200 MB
