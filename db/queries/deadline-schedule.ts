@@ -6,11 +6,14 @@
  */
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { paymentModalities, paymentModalityRows } from "@/db/schema";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { ChildrenDef } from "@/db/entity";
+import { documentDeadlines, paymentModalities, paymentModalityRows } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
 import { ValidationError } from "@/lib/errors";
 import type { ModalitaPagamento } from "@/lib/fiscal/codes";
 import { computeDeadlines, type ExpirationType } from "@/lib/fiscal/deadlines";
+import type { DeadlineState } from "@/lib/schemas/invoice";
 
 export interface ScheduledDeadline {
   deadlineDate: string;
@@ -31,4 +34,39 @@ export async function scheduleDeadlines(scope: TenantScope, date: string, amount
     rows.map((r) => ({ expirationType: r.expirationType as ExpirationType, paymentDay: r.paymentDay, monthsAfter: r.monthsAfter, amountPercentage: r.amountPercentage })),
     modality.paymentType as ModalitaPagamento,
   ).map((d) => ({ deadlineDate: d.dueDate, amount: d.amount }));
+}
+
+/** A deadline as a sales document's or a purchase invoice's save writes it (the owner's contact set by the save). */
+export interface DeadlineRowValues {
+  id?: number;
+  amount: number;
+  deadlineDate: string;
+  deadlineState: DeadlineState;
+  paymentDate: string | null;
+  bankAccount?: { id: number } | null;
+  description: string;
+  contactId: number;
+}
+
+/**
+ * The deadlines of a document (parent document_id) or of a purchase invoice (parent expense_id) as child rows of
+ * their owner's save; a payment date is kept only on a Saldato one. Their direction is set by the table's trigger.
+ */
+export function deadlineRows(parent: PgColumn): ChildrenDef<DeadlineRowValues, unknown> {
+  return {
+    table: documentDeadlines,
+    parent,
+    orderBy: [documentDeadlines.position, documentDeadlines.id],
+    values: (d, position) => ({
+      position,
+      contactId: d.contactId,
+      amount: d.amount,
+      deadlineDate: d.deadlineDate,
+      deadlineState: d.deadlineState,
+      paymentDate: d.deadlineState === "Saldato" ? d.paymentDate : null,
+      bankAccountId: d.bankAccount?.id ?? null,
+      description: d.description,
+    }),
+    json: (d) => d,
+  };
 }

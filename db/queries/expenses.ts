@@ -19,7 +19,7 @@
  */
 import "server-only";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { checkRef, defineEntity, OPTIONS_PAGE, ref, replaceChildRows, type ChildrenDef } from "@/db/entity";
+import { checkRef, defineEntity, OPTIONS_PAGE, ref, replaceChildRows } from "@/db/entity";
 import { attachments, bankAccounts, contacts, documentDeadlines, expenses, paymentModalities, type Expense } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
 import { NotFoundError, ValidationError } from "@/lib/errors";
@@ -47,7 +47,7 @@ import type { EntityRef } from "@/lib/schemas/fields";
 import { readAttachment, type StagedFile, type StoredFile } from "./attachments";
 import { bankAccountEntity, bankAccountToString } from "./bank-accounts";
 import { contactEntity } from "./contacts";
-import { scheduleDeadlines } from "./deadline-schedule";
+import { deadlineRows, scheduleDeadlines } from "./deadline-schedule";
 import { paymentModalityEntity } from "./payment-modalities";
 
 export const EINVOICE_KIND = "expense_einvoice" as const;
@@ -97,24 +97,7 @@ export const expensesGrid = defineGrid({
 // ---------------------------------------------------------------------------------------------
 // Deadlines (document_deadlines with expense_id)
 
-type DeadlineValues = ExpenseDeadlineInput & { contactId: number };
-
-const deadlinesDef: ChildrenDef<DeadlineValues, unknown> = {
-  table: documentDeadlines,
-  parent: documentDeadlines.expenseId,
-  orderBy: [documentDeadlines.position, documentDeadlines.id],
-  values: (d, position) => ({
-    position,
-    contactId: d.contactId,
-    amount: d.amount,
-    deadlineDate: d.deadlineDate,
-    deadlineState: d.deadlineState,
-    paymentDate: d.deadlineState === "Saldato" ? d.paymentDate : null,
-    bankAccountId: d.bankAccount?.id ?? null,
-    description: d.description,
-  }),
-  json: (d) => d,
-};
+const deadlinesDef = deadlineRows(documentDeadlines.expenseId);
 
 async function deadlinesOf(scope: TenantScope, expenseId: number): Promise<ExpenseDeadlineJson[]> {
   const rows = await scope
@@ -207,7 +190,7 @@ export async function einvoiceFile(scope: TenantScope, id: number, which: "xml" 
 // ---------------------------------------------------------------------------------------------
 // Save
 
-const prepared = new WeakMap<object, DeadlineValues[]>();
+const prepared = new WeakMap<object, (ExpenseDeadlineInput & { contactId: number })[]>();
 
 async function beforeWrite(tx: TenantScope, input: ExpenseInput, existing: Expense | undefined): Promise<Partial<typeof expenses.$inferInsert>> {
   // the references first, with their own messages (the declaration's refs are checked again after this hook)

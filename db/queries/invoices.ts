@@ -88,7 +88,7 @@ import {
 import { activityLabel, toInvoiceSql } from "./activities";
 import { bankAccountEntity, bankAccountToString } from "./bank-accounts";
 import { contactEntity } from "./contacts";
-import { scheduleDeadlines } from "./deadline-schedule";
+import { deadlineRows, scheduleDeadlines } from "./deadline-schedule";
 import { invoiceSectionalEntity, invoiceSectionalToString } from "./invoice-sectionals";
 import { paymentModalityEntity } from "./payment-modalities";
 import { vatRateToString } from "./vat-rates";
@@ -170,24 +170,7 @@ const rowsDef: ChildrenDef<RowValues & { id?: number }, DocumentRowRecord> = {
   json: (r) => r,
 };
 
-type DeadlineValues = InvoiceDeadlineInput & { contactId: number };
-
-const deadlinesDef: ChildrenDef<DeadlineValues, unknown> = {
-  table: documentDeadlines,
-  parent: documentDeadlines.documentId,
-  orderBy: [documentDeadlines.position, documentDeadlines.id],
-  values: (d, position) => ({
-    position,
-    contactId: d.contactId,
-    amount: d.amount,
-    deadlineDate: d.deadlineDate,
-    deadlineState: d.deadlineState,
-    paymentDate: d.paymentDate,
-    bankAccountId: d.bankAccount?.id ?? null,
-    description: d.description,
-  }),
-  json: (d) => d,
-};
+const deadlinesDef = deadlineRows(documentDeadlines.documentId);
 
 const rowActivity = alias(activities, "row_activity");
 
