@@ -281,8 +281,19 @@ function SortableRow({ id, draggable, color, onDoubleClick, children }: { id: st
       onDoubleClick={onDoubleClick}
     >
       {draggable && (
-        <td ref={setActivatorNodeRef} className="cursor-grab touch-none px-1 text-center text-gray-400 select-none" aria-label="Trascina per spostare" title="Trascina per spostare" {...attributes} {...listeners}>
-          <DragHandleIcon />
+        // the cell stays a cell (its handle is the button: focus, space and arrows move the row)
+        <td className="px-1 text-center select-none" aria-label="Trascina per spostare">
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            className="inline-flex cursor-grab touch-none rounded p-0.5 text-gray-400 hover:bg-gray-100"
+            title="Trascina per spostare"
+            {...attributes}
+            {...listeners}
+            aria-label="Trascina per spostare"
+          >
+            <DragHandleIcon />
+          </button>
         </td>
       )}
       {children}

@@ -100,7 +100,7 @@ test.describe("desktop 1366×768", () => {
     await dialog.getByTestId("invoice-totals").getByText("Cassa professionisti").click();
     await expect(dialog.getByRole("list", { name: "Calcolo Cassa professionisti" })).toContainText("4");
     // drag the hidden row to the top (mouse, through @dnd-kit)
-    const handles = righe.getByLabel("Trascina per spostare");
+    const handles = righe.getByRole("button", { name: "Trascina per spostare" });
     await handles.nth(2).hover();
     await page.mouse.down();
     const top = await righe.locator("tbody tr").first().boundingBox();
