@@ -139,7 +139,7 @@ export function ImportExpensesButton({ onImported, onOpen }: { onImported: () =>
 
   return (
     <>
-      <Button type="button" variant="secondary" onClick={() => setOpen(true)}>
+      <Button type="button" variant="secondary" size="sm" onClick={() => setOpen(true)}>
         {IMPORT_EXPENSES_TITLE}
       </Button>
       <Modal
