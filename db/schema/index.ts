@@ -15,3 +15,5 @@ export * from "./activities";
 export * from "./expenses";
 export * from "./documents";
 export * from "./attachments";
+export * from "./todos";
+export * from "./notifications";
