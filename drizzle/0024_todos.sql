@@ -57,7 +57,7 @@ ALTER TABLE "todos" ADD CONSTRAINT "todos_created_by_fk" FOREIGN KEY ("tenant_id
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_fk" FOREIGN KEY ("tenant_id","user_id") REFERENCES "public"."users"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_todo_fk" FOREIGN KEY ("tenant_id","todo_id") REFERENCES "public"."todos"("tenant_id","id") ON DELETE SET NULL ("todo_id") ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "todo_reminders_todo_alert_key" ON "todo_reminders" USING btree ("todo_id","alert_on");--> statement-breakpoint
+CREATE UNIQUE INDEX "todo_reminders_todo_alert_key" ON "todo_reminders" USING btree ("tenant_id","todo_id","alert_on");--> statement-breakpoint
 CREATE INDEX "todos_tenant_done_due_idx" ON "todos" USING btree ("tenant_id","done","due_date");--> statement-breakpoint
 CREATE INDEX "todos_tenant_due_idx" ON "todos" USING btree ("tenant_id","due_date");--> statement-breakpoint
 CREATE INDEX "todos_alert_on_idx" ON "todos" USING btree ("alert_on") WHERE "todos"."done" = false and "todos"."alert_on" is not null;--> statement-breakpoint

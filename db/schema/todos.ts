@@ -77,7 +77,7 @@ export const todoReminders = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("todo_reminders_todo_alert_key").on(t.todoId, t.alertOn),
+    uniqueIndex("todo_reminders_todo_alert_key").on(t.tenantId, t.todoId, t.alertOn),
     sameTenant("todo_reminders_todo_fk", t.tenantId, t.todoId, todos).onDelete("cascade"),
     sameTenant("todo_reminders_user_fk", t.tenantId, t.userId, users).onDelete("set null"),
   ],
