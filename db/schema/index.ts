@@ -17,3 +17,4 @@ export * from "./documents";
 export * from "./attachments";
 export * from "./todos";
 export * from "./notifications";
+export * from "./agenda-events";

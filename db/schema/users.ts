@@ -26,11 +26,15 @@ export const users = pgTable(
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     /** A disabled user cannot log in and every session of theirs ends at once. */
     disabled: boolean("disabled").notNull().default(false),
+    /** Secret of the user's calendar feed (/api/calendar/{token}.ics); null until generated, replaced by 'Rigenera'. */
+    calendarToken: text("calendar_token"),
   },
   (t) => [
     // login by username or e-mail, across tenants
     uniqueIndex("users_username_key").on(t.username),
     uniqueIndex("users_email_key").on(t.email),
+    // the feed finds its user by the token alone
+    uniqueIndex("users_calendar_token_key").on(t.calendarToken),
     // user lists of a tenant
     index("users_tenant_idx").on(t.tenantId),
     tenantKey("users_tenant_id_key", t),
