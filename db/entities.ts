@@ -6,6 +6,7 @@
 import "server-only";
 import type { AnyEntity } from "./entity";
 import { activityEntity } from "./queries/activities";
+import { agendaEventEntity } from "./queries/agenda-events";
 import { agentEntity } from "./queries/agents";
 import { bankAccountEntity } from "./queries/bank-accounts";
 import { contactEntity } from "./queries/contacts";
@@ -35,6 +36,7 @@ export const ENTITIES: readonly AnyEntity[] = [
   timeEntryEntity,
   invoiceEntity,
   expenseEntity,
+  agendaEventEntity,
 ];
 
 /** The entity whose rows live in `tableName` (row colours), if any. */
