@@ -18,6 +18,7 @@ import { itemEntity } from "./queries/items";
 import { paymentModalityEntity } from "./queries/payment-modalities";
 import { serviceEntity } from "./queries/services";
 import { timeEntryEntity } from "./queries/time-entries";
+import { todoEntity } from "./queries/todos";
 import { userEntity } from "./queries/users-admin";
 import { vatRateEntity } from "./queries/vat-rates";
 
@@ -36,6 +37,7 @@ export const ENTITIES: readonly AnyEntity[] = [
   timeEntryEntity,
   invoiceEntity,
   expenseEntity,
+  todoEntity,
   agendaEventEntity,
 ];
 
