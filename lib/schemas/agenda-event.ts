@@ -16,7 +16,7 @@ export const AGENDA_EVENT_MESSAGES = {
   participantUnknown: "Il partecipante scelto non è un utente dell'azienda",
   tooManyParticipants: "Troppi partecipanti (massimo 100)",
   notFound: "Appuntamento non trovato",
-  range: "Intervallo non valido: start e end nel formato aaaa-mm-gg o aaaa-mm-ggThh:mm, end dopo start, al massimo 400 giorni",
+  range: "Intervallo non valido: start e end nel formato aaaa-mm-gg o aaaa-mm-ggThh:mm, end dopo start, al massimo 62 giorni",
   participant: "Partecipante non valido",
   tokenUnknown: "Calendario non trovato",
 } as const;

@@ -444,6 +444,26 @@ const ROUTES: RouteDeclaration[] = [
       ...jsonFieldRequests("/api/deadlines/send-reminder/1", "reminder", { email: "a@example.it", cc: "", subject: "S", body: "B", version: 0 }),
     ],
   },
+  {
+    route: "GET /api/agenda-events?start=&end= (the calendar's range)",
+    as: "admin",
+    requests: () => {
+      const get = (params: Record<string, string>): Send => (c) => c.get(`/api/agenda-events?${new URLSearchParams(params)}`);
+      return [
+        { label: "NUL in start", send: get({ start: `2026-01-01${NUL}`, end: "2026-01-08" }) },
+        { label: "no end", send: get({ start: "2026-01-01" }) },
+        { label: "year 0", send: get({ start: "0000-01-01", end: "0000-01-08" }) },
+        { label: "year 10000", send: get({ start: "10000-01-01", end: "10000-01-08" }) },
+        { label: "a day that does not exist", send: get({ start: "2026-02-30", end: "2026-03-02" }) },
+        { label: "a range the wrong way round", send: get({ start: "2026-02-08", end: "2026-02-01" }) },
+        { label: "a range of a year", send: get({ start: "2026-01-01", end: "2027-01-01" }) },
+        { label: "participant beyond the integer range", send: get({ start: "2026-01-01", end: "2026-01-08", participant: String(BIG) }) },
+        { label: "participant of 20 digits", send: get({ start: "2026-01-01", end: "2026-01-08", participant: HUGE }) },
+        { label: "participant not a number", send: get({ start: "2026-01-01", end: "2026-01-08", participant: "abc" }) },
+      ];
+    },
+  },
+  { route: "GET /api/calendar/{token}.ics", as: "anonymous", requests: () => [{ label: "NUL in the token", send: (c) => c.get("/api/calendar/abc%00.ics") }] },
   // every entity's option list (the ajax selects)
   ...ENTITIES.filter((e) => e.selectable).map(
     (e): RouteDeclaration => ({ route: `GET ${e.api.url}/get-filtered-list`, as: "admin", requests: () => listRequests(`${e.api.url}/get-filtered-list`) }),
