@@ -21,6 +21,7 @@ import { TenantScope } from "./scope";
 import { activities, activityStateLogs, bankAccounts, contacts, fieldValues, invoiceSectionals, tenants, timeEntries, users, vatRates, type Tenant, type User } from "./schema";
 import { DEMO_ACTIVITIES, planTimeEntries, ROSSI_ACTIVITIES, seededRandom, type SeedActivities } from "./seed-activities";
 import { SEED_CONTACTS } from "./seed-contacts";
+import { seedTodos } from "./seed-todos";
 import type { Option } from "@/lib/schemas/entity";
 import { hashPassword } from "@/lib/auth/password";
 import { entryInstants, romeInstant } from "@/lib/rome-time";
@@ -139,6 +140,7 @@ export async function seedDemoData(db: Db): Promise<Seeded> {
   for (const tenant of [demo.tenant, rossi.tenant, verdi.tenant]) await seedContacts(new TenantScope(db, tenant.id));
   await seedActivities(db, demo.tenant.id, [demo.admin, moretti], DEMO_ACTIVITIES);
   await seedActivities(db, rossi.tenant.id, [rossi.admin, bianchi], ROSSI_ACTIVITIES);
+  await seedTodos(db, demo.tenant.id, [demo.admin, moretti]);
   return { demo, rossi, verdi };
 }
 

@@ -13,6 +13,7 @@ import { isRememberable, LAST_ROUTE_COOKIE, routeTitle, type MenuItem } from "@/
 import { subscriptionLine } from "@/lib/subscription";
 import { TENANT_LOGO_CHANGED_EVENT, TenantSettingsModal } from "@/components/settings/tenant-settings-modal";
 import { TimeTracker } from "@/components/time-entries/time-tracker";
+import { NotificationsBell } from "./notifications-bell";
 import { ProfileDialog } from "./profile-dialog";
 import { SessionRolesProvider } from "./session-roles";
 import { SideMenu } from "./side-menu";
@@ -133,6 +134,7 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
           )}
           <TimeTracker />
           <SubscriptionLine sub={sub} className="hidden items-center gap-2 text-sm md:flex" testId="subscription" />
+          <NotificationsBell />
           <Button variant="secondary" size="sm" onClick={() => setProfileOpen(true)}>
             <span className="inline-block h-3 w-3 rounded-full border border-border" style={{ background: user.color }} aria-hidden />
             Profilo

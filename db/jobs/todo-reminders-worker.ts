@@ -1,11 +1,11 @@
 /**
  * The reminders' job runner, started with the server (instrumentation.ts) in every process.
  *
- * On PostgreSQL: pg-boss 10 on the same database (its own schema "pgboss"). A cron schedule puts a
- * 'todo-reminders' job in the queue every REMINDERS_CRON (default every 5 minutes, Europe/Rome; pg-boss lets one
- * instance per minute enqueue it) and one more at start-up; any worker of any instance takes it and runs one pass
- * of db/queries/todo-reminders.ts. Which worker sends a reminder is decided by the unique key of todo_reminders, so
- * jobs that overlap (two instances, a retry) never send one twice.
+ * On PostgreSQL: pg-boss 10 on the same database (its own schema "pgboss"). Every REMINDERS_INTERVAL_SECONDS
+ * (default 60) each process sends a 'todo-reminders' job with singletonKey "tick" and singletonSeconds = the
+ * interval, so pg-boss keeps one job per interval however many processes and instances send it; any worker of any
+ * instance takes it and runs one pass of db/queries/todo-reminders.ts. Which worker sends a reminder is decided by
+ * the unique key of todo_reminders, so passes that overlap (two jobs, a retry, a slow pass) never send one twice.
  *
  * On the embedded PGlite: no pg-boss. PGlite is one connection inside this process, and pg-boss needs a pool
  * of its own (node-postgres) and runs multi-statement transactions that would interleave with the app's queries on
@@ -20,7 +20,6 @@ import { getDatabase, type Db } from "@/db/client";
 import { runDueReminders } from "@/db/queries/todo-reminders";
 
 export const REMINDERS_QUEUE = "todo-reminders";
-const DEFAULT_CRON = "*/5 * * * *";
 
 export interface ReminderWorker {
   kind: "pg-boss" | "interval";
@@ -34,33 +33,70 @@ function logFailure(err: unknown) {
 }
 
 /**
- * pg-boss on `url`: the queue, the schedule, a worker running one pass for each job. Tests hold a pass at its start
- * (`beforeRun`: two workers' passes made to overlap) and learn what each sent (`onRun`).
+ * Creates the queue if missing. The processes of an instance start together, and two pg-boss create_queue calls at
+ * once can deadlock (each creates and attaches a partition): the loser of a deadlock tries again, and then finds
+ * the queue made.
+ */
+async function ensureQueue(boss: PgBoss): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await boss.getQueue(REMINDERS_QUEUE))) await boss.createQueue(REMINDERS_QUEUE);
+      return;
+    } catch (err) {
+      if (attempt >= 5 || (err as { code?: string }).code !== "40P01") throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+    }
+  }
+}
+
+/** Seconds between two passes (REMINDERS_INTERVAL_SECONDS, default 60). */
+export function reminderIntervalSeconds(): number {
+  const n = Number(process.env.REMINDERS_INTERVAL_SECONDS);
+  return Number.isFinite(n) && n >= 1 ? n : 60;
+}
+
+/**
+ * pg-boss on `url`: the queue, a worker running one pass for each job, and the tick that enqueues a job per
+ * interval (tests turn it off and send jobs themselves, hold a pass at its start with `beforeRun` to make two
+ * workers' passes overlap, and learn what each sent with `onRun`).
  */
 export async function startPgBossReminders(
   url: string,
   db: Db,
-  opts: { cron?: string; schedule?: boolean; pollingIntervalSeconds?: number; beforeRun?: () => Promise<void>; onRun?: (sent: number) => void } = {},
+  opts: { intervalSeconds?: number; tick?: boolean; pollingIntervalSeconds?: number; beforeRun?: () => Promise<void>; onRun?: (sent: number) => void } = {},
 ): Promise<ReminderWorker> {
-  // a small pool: the job is light, and many app processes share the server
-  const boss = new PgBoss({ connectionString: url, max: 2, application_name: "gestionale-promemoria", schedule: opts.schedule ?? true });
+  const seconds = opts.intervalSeconds ?? reminderIntervalSeconds();
+  // a small pool: the job is light, and many app processes share the server; no cron (the tick is finer and simpler)
+  const boss = new PgBoss({ connectionString: url, max: 2, application_name: "gestionale-promemoria", schedule: false });
   boss.on("error", logFailure);
   await boss.start();
-  await boss.createQueue(REMINDERS_QUEUE);
-  if (opts.schedule ?? true) await boss.schedule(REMINDERS_QUEUE, opts.cron ?? process.env.REMINDERS_CRON ?? DEFAULT_CRON, {}, { tz: "Europe/Rome", singletonKey: REMINDERS_QUEUE });
-  await boss.work(REMINDERS_QUEUE, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 10 }, async () => {
+  await ensureQueue(boss);
+  await boss.work(REMINDERS_QUEUE, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? Math.min(10, seconds) }, async () => {
     await opts.beforeRun?.();
     const sent = await runDueReminders(db);
     opts.onRun?.(sent);
     if (sent > 0) console.log(`[promemoria] inviati ${sent} promemoria`);
   });
-  // a pass soon after start-up (a deploy should not wait for the next tick); one per minute across instances
-  await boss.send(REMINDERS_QUEUE, {}, { singletonKey: "start", singletonSeconds: 60 });
-  return { kind: "pg-boss", boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+  let timer: ReturnType<typeof setInterval> | undefined;
+  if (opts.tick ?? true) {
+    // one job per interval across every process: the others' sends in the same slot are refused by pg-boss
+    const tick = () => boss.send(REMINDERS_QUEUE, {}, { singletonKey: "tick", singletonSeconds: seconds }).catch(logFailure);
+    await tick();
+    timer = setInterval(() => void tick(), seconds * 1000);
+    timer.unref();
+  }
+  return {
+    kind: "pg-boss",
+    boss,
+    stop: async () => {
+      clearInterval(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
 }
 
 /** The same pass every `seconds` in this process (PGlite). */
-export function startIntervalReminders(db: Db, seconds = Number(process.env.REMINDERS_INTERVAL_SECONDS) || 60): ReminderWorker {
+export function startIntervalReminders(db: Db, seconds = reminderIntervalSeconds()): ReminderWorker {
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -74,7 +110,7 @@ export function startIntervalReminders(db: Db, seconds = Number(process.env.REMI
       running = false;
     }
   };
-  const first = setTimeout(() => void tick(), 5_000);
+  const first = setTimeout(() => void tick(), Math.min(5, seconds) * 1000);
   const timer = setInterval(() => void tick(), seconds * 1000);
   // the server keeps the process alive; a script that opened the database must still be able to end
   first.unref();

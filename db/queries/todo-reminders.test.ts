@@ -210,7 +210,7 @@ describe.each(kinds)("to-dos and their reminders on %s", (kind) => {
       const runs: number[][] = [[], []];
       const url = tdb.env.DATABASE_URL!;
       workers = await Promise.all(
-        [database, other].map((d, i) => startPgBossReminders(url, d.db, { schedule: false, pollingIntervalSeconds: 0.5, beforeRun, onRun: (sent) => runs[i]!.push(sent) })),
+        [database, other].map((d, i) => startPgBossReminders(url, d.db, { tick: false, pollingIntervalSeconds: 0.5, beforeRun, onRun: (sent) => runs[i]!.push(sent) })),
       );
       await workers[0]!.boss!.send("todo-reminders", {});
       await workers[1]!.boss!.send("todo-reminders", {});
@@ -218,7 +218,7 @@ describe.each(kinds)("to-dos and their reminders on %s", (kind) => {
       while ((runs[0]!.length === 0 || runs[1]!.length === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       expect(runs[0]!.length).toBeGreaterThan(0);
       expect(runs[1]!.length).toBeGreaterThan(0);
-      // wait for every queued job (the start-up ones too) to be done
+      // wait for every queued job to be done
       while ((await workers[0]!.boss!.getQueueSize("todo-reminders")) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       await new Promise((r) => setTimeout(r, 1_000));
       const sent = [...runs[0]!, ...runs[1]!].reduce((s, n) => s + n, 0);
@@ -228,6 +228,14 @@ describe.each(kinds)("to-dos and their reminders on %s", (kind) => {
       expect(new Set(mails.map((m) => m.subject)).size).toBe(10);
       const [n] = await database.db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(and(eq(notifications.tenantId, a.tenantId), like(notifications.title, "Promemoria: Coda %")));
       expect(Number(n!.n)).toBe(10);
+    }, 60_000);
+
+    it("the tick of every process enqueues one job per interval (pg-boss's singleton slot)", async () => {
+      await Promise.all(workers.map((w) => w.stop()));
+      const url = tdb.env.DATABASE_URL!;
+      workers = await Promise.all([database, other, database].map((d) => startPgBossReminders(url, d.db, { intervalSeconds: 3600, pollingIntervalSeconds: 0.5 })));
+      const rows = await database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'todo-reminders' and singleton_key = 'tick'`);
+      expect(Number((rows as unknown as { n: number }[])[0]!.n)).toBe(1);
     }, 60_000);
   });
 });

@@ -464,6 +464,49 @@ const ROUTES: RouteDeclaration[] = [
     },
   },
   { route: "GET /api/calendar/{token}.ics", as: "anonymous", requests: () => [{ label: "NUL in the token", send: (c) => c.get("/api/calendar/abc%00.ics") }] },
+  // Impegni and the bell
+  {
+    route: "GET /api/todos (addedParams done)",
+    as: "admin",
+    requests: () => {
+      const added = (p: Record<string, unknown>): Send => (c) => c.get(`/api/todos?addedParams=${encodeURIComponent(JSON.stringify(p))}`);
+      return [
+        { label: "done 2", send: added({ done: 2 }) },
+        { label: "done as text", send: added({ done: "forse" }) },
+        { label: "done a list", send: added({ done: [0] }) },
+        { label: "NUL in done", send: added({ done: `0${NUL}` }) },
+      ];
+    },
+  },
+  {
+    route: "POST /api/todos/set-done/{id}",
+    as: "admin",
+    requests: () => [
+      ...idRequests((id) => `/api/todos/set-done/${id}`),
+      { label: "broken JSON", send: post("/api/todos/set-done/1", { todo: "{" }) },
+      { label: "version beyond the integer range", send: post("/api/todos/set-done/1", { todo: JSON.stringify({ version: BIG }) }) },
+      { label: "version of the wrong type", send: post("/api/todos/set-done/1", { todo: JSON.stringify({ version: "x" }) }) },
+      { label: "NUL in a key", send: post("/api/todos/set-done/1", { todo: JSON.stringify({ [`version${NUL}`]: 0 }) }) },
+      { label: "broken JSON body", send: postRaw("/api/todos/set-done/1", "{", "application/json") },
+    ],
+    state: ({ admin }) => countRows(admin, "/api/todos?addedParams=%7B%22done%22%3A1%7D"),
+  },
+  { route: "GET /api/todos/assignees", as: "admin", requests: () => listRequests("/api/todos/assignees") },
+  {
+    route: "POST /api/notifications/read",
+    as: "admin",
+    requests: () => [
+      { label: "nothing named", send: post("/api/notifications/read", {}) },
+      { label: "ids not numbers", send: post("/api/notifications/read", { ids: "1,abc" }) },
+      { label: "id beyond the integer range", send: post("/api/notifications/read", { ids: String(BIG) }) },
+      { label: "an id of 20 digits", send: post("/api/notifications/read", { ids: HUGE }) },
+      { label: "negative id", send: post("/api/notifications/read", { ids: "-1" }) },
+      { label: "NUL in the ids", send: post("/api/notifications/read", { ids: `1${NUL}2` }) },
+      { label: "JSON body: ids of the wrong type", send: postRaw("/api/notifications/read", JSON.stringify({ ids: { a: 1 } }), "application/json") },
+      { label: "JSON body: an id beyond the range", send: postRaw("/api/notifications/read", JSON.stringify({ ids: [BIG] }), "application/json") },
+      { label: "broken JSON body", send: postRaw("/api/notifications/read", "{", "application/json") },
+    ],
+  },
   // every entity's option list (the ajax selects)
   ...ENTITIES.filter((e) => e.selectable).map(
     (e): RouteDeclaration => ({ route: `GET ${e.api.url}/get-filtered-list`, as: "admin", requests: () => listRequests(`${e.api.url}/get-filtered-list`) }),
