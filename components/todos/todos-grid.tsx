@@ -21,8 +21,8 @@ const RENDERERS: GridRenderers = {
 };
 
 /**
- * The /impegni page body: the to-dos' server-paged grid (Titolo, Descrizione, Cliente, Lavoro, Assegnato a, Data
- * scadenza, Priorità, Svolto, Data svolgimento, the alert) starting on done = 0, 'Nuovo impegno', the form on double
+ * The /impegni page body: the to-dos' server-paged grid (Titolo, Cliente, Lavoro, Assegnato a, Data scadenza,
+ * Priorità, Svolto, the alert, Data svolgimento, Descrizione) starting on done = 0, 'Nuovo impegno', the form on double
  * click or the pencil; on the selected rows 'Cambia colore', 'Segna svolto' (done today) and 'Elimina'.
  */
 export function TodosGrid({ initial }: { initial: GridPage }) {

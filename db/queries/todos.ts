@@ -49,8 +49,8 @@ export const todosGrid = defineGrid<TodoListParams>({
   columns: [
     { field: "id", header: "Id", type: "integer", sql: todos.id, hidden: true, width: 80 },
     { field: "title", header: "Titolo", type: "text", sql: todos.title, searchable: true, fixed: true, width: 200 },
-    { field: "description", header: "Descrizione", type: "text", sql: todos.description, searchable: true, width: 220 },
-    { field: "contact", header: "Cliente", type: "entity", sql: todos.contactId, label: contacts.name, optionsUrl: "/api/contacts/get-filtered-list?role=CUSTOMER", searchable: true, width: 160 },
+    // what the to-do is about, who does it, when, and whether it is done: in view at 1366 px with the side menu open
+    { field: "contact", header: "Cliente", type: "entity", sql: todos.contactId, label: contacts.name, optionsUrl: "/api/contacts/get-filtered-list?role=CUSTOMER", searchable: true, width: 150 },
     {
       field: "activity",
       header: "Lavoro",
@@ -58,16 +58,17 @@ export const todosGrid = defineGrid<TodoListParams>({
       sql: todos.activityId,
       label: sql<string>`(${activities.activityNumber}::text || ' - ' || ${activities.name})`,
       optionsUrl: "/api/activities/get-filtered-list",
-      width: 160,
+      width: 140,
     },
-    { field: "assignee", header: "Assegnato a", type: "entity", sql: todos.assigneeId, label: userName, optionsUrl: ASSIGNEES_URL, width: 140 },
-    { field: "dueDate", header: "Data scadenza", type: "date", sql: todos.dueDate, width: 115 },
+    { field: "assignee", header: "Assegnato a", type: "entity", sql: todos.assigneeId, label: userName, optionsUrl: ASSIGNEES_URL, width: 130 },
+    { field: "dueDate", header: "Data scadenza", type: "date", sql: todos.dueDate, width: 125 },
     { field: "priority", header: "Priorità", type: "text", sql: todos.priority, width: 85 },
     { field: "done", header: "Svolto", type: "boolean", sql: todos.done, width: 75 },
-    { field: "doneDate", header: "Data svolgimento", type: "date", sql: todos.doneDate, width: 120 },
     { field: "alertType", header: "Tipo avviso", type: "text", sql: todos.alertType, width: 170 },
-    { field: "alertDays", header: "Giorni prima", type: "integer", sql: todos.alertDays, width: 95 },
+    { field: "alertDays", header: "Giorni prima", type: "integer", sql: todos.alertDays, width: 100 },
     { field: "alertDate", header: "Data avviso", type: "date", sql: todos.alertDate, width: 110 },
+    { field: "doneDate", header: "Data svolgimento", type: "date", sql: todos.doneDate, width: 135 },
+    { field: "description", header: "Descrizione", type: "text", sql: todos.description, searchable: true, width: 240 },
     { field: "createdAt", header: "Data inserimento", type: "datetime", sql: todos.createdAt, hidden: true, width: 160 },
   ],
 });
