@@ -13,7 +13,8 @@ import { createTenantWithAdmin } from "./accounts";
 import { activityEntity } from "./activities";
 import { contactEntity } from "./contacts";
 import { dueReminders, runDueReminders } from "./todo-reminders";
-import { romeToday, setTodoDone, todoEntity } from "./todos";
+import { setTodoDone, todoEntity } from "./todos";
+import { todayInRome as romeToday } from "@/lib/subscription";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);
 const ROLES = ["ROLE_USER", "ROLE_DOCUMENT", "ROLE_ADMIN"] as const;

@@ -17,7 +17,7 @@ import { TenantScope } from "@/db/scope";
 import { sendMail } from "@/lib/mail/mailer";
 import { italianDate } from "@/lib/rome-time";
 import { DAYS_BEFORE } from "@/lib/schemas/todo";
-import { romeToday } from "./todos";
+import { todayInRome } from "@/lib/subscription";
 
 /** Where a reminder leads in the app. */
 export const TODOS_PATH = "/impegni";
@@ -142,7 +142,7 @@ export async function sendReminder(db: Db, due: DueReminder): Promise<boolean> {
 }
 
 /** One pass of the job: every reminder due today, in batches; answers how many this pass sent. */
-export async function runDueReminders(db: Db, today: string = romeToday(), batch = 200): Promise<number> {
+export async function runDueReminders(db: Db, today: string = todayInRome(), batch = 200): Promise<number> {
   let sent = 0;
   for (;;) {
     const due = await dueReminders(db, today, batch);

@@ -15,15 +15,12 @@ import type { TenantScope } from "@/db/scope";
 import { ApiError, StaleVersionError, ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
 import { escapeLike } from "@/lib/grid/filters";
-import { romeParts } from "@/lib/rome-time";
 import type { Option } from "@/lib/schemas/entity";
+import { todayInRome } from "@/lib/subscription";
 import { TODO_MESSAGES, todoApi, todoListParams, todoResponse, todoSchema, type TodoFormData, type TodoJson, type TodoListParams } from "@/lib/schemas/todo";
 import { activityEntity } from "./activities";
 import { contactEntity } from "./contacts";
 import { userEntity, userToString } from "./users-admin";
-
-/** Today in Italy (a to-do marked done is done on the Italian calendar day). */
-export const romeToday = (): string => romeParts(new Date()).date;
 
 /** The assignee filter's options: the tenant's users (ROLE_USER may not call /api/users). */
 export const ASSIGNEES_URL = `${todoApi.url}/assignees`;
@@ -117,7 +114,7 @@ export const todoEntity = defineEntity({
     dueDate: i.dueDate,
     done: i.done,
     // done without a date: the day it was marked (kept across later saves), else today
-    doneDate: i.done ? (i.doneDate ?? existing?.doneDate ?? romeToday()) : null,
+    doneDate: i.done ? (i.doneDate ?? existing?.doneDate ?? todayInRome()) : null,
     alertType: i.alertType,
     alertDays: i.alertDays,
     alertDate: i.alertDate,
@@ -176,7 +173,7 @@ export const todoEntity = defineEntity({
  * 'Segna svolto' (POST /api/todos/set-done/{id}): done today (Europe/Rome). With a version, the one the user saw
  * (else 409); an already done to-do is refused (400), so two clicks never move its date.
  */
-export async function setTodoDone(scope: TenantScope, id: number, version: number | undefined, today: string = romeToday()): Promise<TodoJson> {
+export async function setTodoDone(scope: TenantScope, id: number, version: number | undefined, today: string = todayInRome()): Promise<TodoJson> {
   return scope.transaction(async (tx) => {
     const row = await tx.getOrThrow(todos, id, TODO_MESSAGES.notFound);
     if (version !== undefined && version !== row.version) throw new StaleVersionError();
@@ -184,13 +181,4 @@ export async function setTodoDone(scope: TenantScope, id: number, version: numbe
     const saved = await tx.update(todos, id, row.version, { done: true, doneDate: today, updatedAt: new Date() });
     return todoEntity.toJson(tx, saved);
   });
-}
-
-/** The to-dos with a due date in [start, end] (the Agenda and the calendar feed show them as all-day items). */
-export async function todosDueBetween(scope: TenantScope, start: string, end: string, where?: SQL) {
-  return scope
-    .select({ id: todos.id, title: todos.title, dueDate: todos.dueDate, done: todos.done, assigneeId: todos.assigneeId, rowColor: todos.rowColor })
-    .from(todos)
-    .where(sql`${todos.dueDate} between ${start} and ${end}`, where)
-    .orderBy(asc(todos.dueDate), asc(todos.id));
 }

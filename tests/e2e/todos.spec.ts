@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { italianDate, romeParts } from "../../lib/rome-time";
-import { chooseOperation, counter, DEMO, dismissAlert, field, filterBooleanColumn, login, rows, search } from "./support";
+import { chooseOperation, counter, DEMO, dismissAlert, field, filterBooleanColumn, login, recolourRow, rows, search } from "./support";
 
 // Impegni (issue 13) as Mario Rossi (tenant 2): a to-do with an alert made in the form, found in the list, marked
 // done with 'Segna svolto' so it leaves the default view (done = 0); the demo admin's bell with the seeded reminder;
@@ -74,6 +74,12 @@ test.describe("desktop 1366×768", () => {
     await expect(field(edit, "Data scadenza")).toHaveValue(italianDate(due));
     await edit.getByRole("button", { name: "Chiudi" }).first().click();
     await expect(edit).toHaveCount(0);
+
+    // 'Cambia colore': the row's background, kept after a reload
+    await recolourRow(page, row, "Verde", "rgb(200, 239, 196)");
+    await page.reload();
+    await search(page, tag);
+    await expect(row).toHaveCSS("background-color", "rgb(200, 239, 196)");
 
     await row.getByRole("checkbox").check();
     await chooseOperation(page, "Segna svolto");
