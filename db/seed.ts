@@ -21,6 +21,7 @@ import { TenantScope } from "./scope";
 import { activities, activityStateLogs, bankAccounts, contacts, fieldValues, invoiceSectionals, tenants, timeEntries, users, vatRates, type Tenant, type User } from "./schema";
 import { DEMO_ACTIVITIES, planTimeEntries, ROSSI_ACTIVITIES, seededRandom, type SeedActivities } from "./seed-activities";
 import { SEED_CONTACTS } from "./seed-contacts";
+import { seedAgenda } from "./seed-agenda";
 import { seedTodos } from "./seed-todos";
 import type { Option } from "@/lib/schemas/entity";
 import { hashPassword } from "@/lib/auth/password";
@@ -141,6 +142,8 @@ export async function seedDemoData(db: Db): Promise<Seeded> {
   await seedActivities(db, demo.tenant.id, [demo.admin, moretti], DEMO_ACTIVITIES);
   await seedActivities(db, rossi.tenant.id, [rossi.admin, bianchi], ROSSI_ACTIVITIES);
   await seedTodos(db, demo.tenant.id, [demo.admin, moretti]);
+  await seedAgenda(db, demo.tenant.id, [demo.admin, moretti]);
+  await seedAgenda(db, rossi.tenant.id, [rossi.admin, bianchi]);
   return { demo, rossi, verdi };
 }
 

@@ -54,6 +54,14 @@ function useIsPhone(): boolean {
   );
 }
 
+/** Dark text on a light user colour (a pale blue with white text cannot be read). */
+function textOn(color: string): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
+  if (!m) return "#ffffff";
+  const [r, g, b] = m.slice(1).map((h) => parseInt(h, 16) / 255) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6 ? "#1f2937" : "#ffffff";
+}
+
 function eventInput(e: AgendaEventJson): EventInput {
   const color = e.participants[0]?.color ?? DEFAULT_COLOR;
   return {
@@ -64,6 +72,7 @@ function eventInput(e: AgendaEventJson): EventInput {
     allDay: e.allDay,
     backgroundColor: color,
     borderColor: color,
+    textColor: textOn(color),
     extendedProps: { kind: "event", agendaEvent: e },
   };
 }
@@ -151,7 +160,8 @@ export function AgendaCalendar({ settings, users, showDeadlinesToggle }: AgendaC
         {showDeadlinesToggle && <Checkbox checked={showDeadlines} onCheckedChange={setShowDeadlines} label="Scadenze" />}
         <CalendarFeedButton className="sm:ml-auto" />
       </div>
-      <div className="agenda-calendar min-w-0 rounded-lg border border-border bg-white p-2 text-sm sm:p-3">
+      {/* the toolbar's title smaller on a phone, so the buttons keep one line */}
+      <div className="min-w-0 rounded-lg border border-border bg-white p-2 text-sm sm:p-3 [&_.fc-toolbar-title]:text-base! sm:[&_.fc-toolbar-title]:text-2xl!">
         <FullCalendar
           // a new key when the layout changes size class: FullCalendar takes initialView and the toolbar once
           key={isPhone ? "phone" : "desk"}
@@ -161,11 +171,9 @@ export function AgendaCalendar({ settings, users, showDeadlinesToggle }: AgendaC
           timeZone="UTC"
           now={romeNow}
           initialView={isPhone ? "listWeek" : "timeGridWeek"}
-          headerToolbar={
-            isPhone
-              ? { left: "prev,next", center: "title", right: "timeGridDay,listWeek" }
-              : { left: "prev,next today", center: "title", right: "timeGridDay,timeGridWeek,dayGridMonth,listWeek" }
-          }
+          // on a phone the title has a line of its own and the buttons go below the calendar
+          headerToolbar={isPhone ? { left: "title", right: "prev,next" } : { left: "prev,next today", center: "title", right: "timeGridDay,timeGridWeek,dayGridMonth,listWeek" }}
+          footerToolbar={isPhone ? { left: "today", right: "timeGridDay,listWeek" } : false}
           buttonText={{ today: "Oggi", day: "Giorno", week: "Settimana", month: "Mese", list: "Elenco" }}
           slotMinTime={hours.slotMinTime}
           slotMaxTime={hours.slotMaxTime}

@@ -15,6 +15,7 @@
  */
 import "server-only";
 import { and, asc, eq, exists, gt, gte, inArray, isNotNull, lt, ne, not, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { defineEntity, ref } from "@/db/entity";
 import { activities, agendaEventParticipants, agendaEvents, contacts, documentDeadlines, timeEntries, todos, users, type AgendaEvent } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
@@ -239,7 +240,10 @@ export function parseRangeQuery(params: URLSearchParams): RangeQuery {
   return { start, end, participant, todos: flag(params.get("todos")), deadlines: flag(params.get("deadlines")), timeEntries: flag(params.get("timeEntries")) };
 }
 
-/** The appointments overlapping [from, to) (optionally one participant's), ordered by start. */
+/** 'yyyy-MM-ddTHH:mm' in Italy, computed by PostgreSQL (2,000 rows: Intl in JS cost more than the query). */
+const romeLocalSql = (col: PgColumn) => sql<string>`to_char(${col} at time zone 'Europe/Rome', 'YYYY-MM-DD"T"HH24:MI')`;
+
+/** The appointments overlapping [from, to) (optionally one participant's), ordered by start: one query per index range. */
 export async function eventsInRange(scope: TenantScope, from: Date, to: Date, participant?: number): Promise<AgendaEventJson[]> {
   const takesPart =
     participant === undefined
@@ -251,38 +255,73 @@ export async function eventsInRange(scope: TenantScope, from: Date, to: Date, pa
             .where(and(eq(agendaEventParticipants.tenantId, agendaEvents.tenantId), eq(agendaEventParticipants.eventId, agendaEvents.id), eq(agendaEventParticipants.userId, participant))),
         );
   const fields = {
-    event: agendaEvents,
+    id: agendaEvents.id,
+    version: agendaEvents.version,
+    rowColor: agendaEvents.rowColor,
+    title: agendaEvents.title,
+    start: romeLocalSql(agendaEvents.startsAt),
+    end: romeLocalSql(agendaEvents.endsAt),
+    // the order key as a number: 2,000 Date columns cost more to read than the query
+    startsEpoch: sql<number>`extract(epoch from ${agendaEvents.startsAt})::float8`,
+    allDay: agendaEvents.allDay,
+    place: agendaEvents.place,
+    description: agendaEvents.description,
     contactId: contacts.id,
     contactName: contacts.name,
     activityId: activities.id,
     activityNumber: activities.activityNumber,
     activityName: activities.name,
   };
+  const inRange = [lt(agendaEvents.startsAt, to), gt(agendaEvents.endsAt, from), takesPart];
   const query = (window: SQL) =>
     scope
       .select(fields)
       .from(agendaEvents)
       .leftJoin(contacts, eq(agendaEvents.contactId, contacts.id))
       .leftJoin(activities, eq(agendaEvents.activityId, activities.id))
-      .where(window, lt(agendaEvents.startsAt, to), gt(agendaEvents.endsAt, from), takesPart);
+      .where(window, ...inRange);
+  // the participants of the same appointments as plain pairs (a JSON aggregate per appointment cost 15 µs a row)
+  const pairs = (window: SQL) =>
+    scope
+      .select({ eventId: agendaEventParticipants.eventId, userId: agendaEventParticipants.userId, id: agendaEventParticipants.id })
+      .from(agendaEventParticipants)
+      .innerJoin(agendaEvents, eq(agendaEventParticipants.eventId, agendaEvents.id))
+      .where(window, ...inRange);
   // up to 7 days long: started within a week before `from` (an index range on starts_at); longer: by end
-  const [short, long] = await Promise.all([
-    query(and(eq(agendaEvents.longEvent, false), gte(agendaEvents.startsAt, new Date(from.getTime() - SHORT_EVENT)))!),
-    query(eq(agendaEvents.longEvent, true)),
+  const shortWindow = and(eq(agendaEvents.longEvent, false), gte(agendaEvents.startsAt, new Date(from.getTime() - SHORT_EVENT)))!;
+  const longWindow = eq(agendaEvents.longEvent, true);
+  const [short, long, shortPairs, longPairs, people] = await Promise.all([
+    query(shortWindow),
+    query(longWindow),
+    pairs(shortWindow),
+    pairs(longWindow),
+    scope.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, color: users.color }).from(users).where(),
   ]);
-  const rows = [...short, ...long].sort((a, b) => a.event.startsAt.getTime() - b.event.startsAt.getTime() || a.event.id - b.event.id);
-  const participants = await participantsOf(
-    scope,
-    rows.map((r) => r.event.id),
-  );
-  return rows.map((r) =>
-    eventJson(
-      r.event,
-      r.contactId ? { id: r.contactId, toString: r.contactName } : null,
-      r.activityId ? { id: r.activityId, toString: activityLabel({ activityNumber: r.activityNumber, name: r.activityName }) } : null,
-      participants.get(r.event.id) ?? [],
-    ),
-  );
+  const userById = new Map(people.map((u) => [u.id, { id: u.id, toString: userToString(u), color: u.color }]));
+  const participants = new Map<number, Participant[]>();
+  for (const p of [...shortPairs, ...longPairs].sort((x, y) => x.id - y.id)) {
+    const user = userById.get(p.userId);
+    if (!user) continue;
+    const list = participants.get(p.eventId);
+    if (list) list.push(user);
+    else participants.set(p.eventId, [user]);
+  }
+  const rows = [...short, ...long].sort((a, b) => a.startsEpoch - b.startsEpoch || a.id - b.id);
+  return rows.map((r) => ({
+    id: r.id,
+    version: r.version,
+    rowColor: r.rowColor,
+    toString: `${r.title} (${italianDate(r.start.slice(0, 10))})`,
+    title: r.title,
+    start: r.start,
+    end: r.end,
+    allDay: r.allDay,
+    contact: r.contactId ? { id: r.contactId, toString: r.contactName } : null,
+    activity: r.activityId ? { id: r.activityId, toString: activityLabel({ activityNumber: r.activityNumber, name: r.activityName }) } : null,
+    place: r.place,
+    description: r.description,
+    participants: participants.get(r.id) ?? [],
+  }));
 }
 
 /** The days [first, afterLast) whose 24 hours overlap [start, end) (all-day items). */
