@@ -116,6 +116,24 @@ test("week view: select a slot, create, drag to another day, resize; hidden days
   await edit.getByRole("button", { name: "Chiudi" }).first().click();
   await expect(edit).toBeHidden();
 
+  // someone else changes it meanwhile: the drag is refused (409), the message shows and the event goes back
+  const current = (await findEvent(page, title, first, after))!;
+  const other = await page.request.post(`/api/agenda-events/${current.id}`, { multipart: { agendaEvent: JSON.stringify({ ...current, description: "Cambiato altrove" }) } });
+  expect(other.status(), await other.text()).toBe(200);
+  const third = days[2]!;
+  const stale = (await moved.boundingBox())!;
+  const there = await slotPoint(page, third, "10:00");
+  await page.mouse.move(stale.x + stale.width / 2, stale.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(there.x, there.y - 2, { steps: 10 });
+  await page.mouse.move(there.x, there.y, { steps: 2 });
+  await page.mouse.up();
+  await expect(page.getByRole("alertdialog")).toContainText("Il record è stato modificato da un altro utente");
+  await snap(page, "desktop-conflitto");
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expect(page.locator(`.fc-timegrid-col[data-date="${second}"] .fc-timegrid-event`, { hasText: title })).toBeVisible();
+  expect((await findEvent(page, title, first, after))?.start).toBe(`${second}T10:00`);
+
   // month view, the external calendar dialog
   await page.locator(".fc-dayGridMonth-button").click();
   await expect(page.locator(".fc-daygrid-event", { hasText: title })).toBeVisible();
