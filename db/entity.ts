@@ -35,7 +35,7 @@ import type { AnyGrid } from "@/lib/grid/define";
 import type { EntityApi, Option } from "@/lib/schemas/entity";
 import { isReferenceViolation, pgConstraint, pgErrorCode } from "./pg-errors";
 import { deleteAttachments, listAttachments, readAttachment, syncAttachments, type AttachmentOwner, type StagedFile, type StoredFile } from "./queries/attachments";
-import type { TenantScope, TenantTable } from "./scope";
+import { intEq, type TenantScope, type TenantTable } from "./scope";
 
 export { isReferenceViolation, pgConstraint, pgErrorCode } from "./pg-errors";
 
@@ -109,11 +109,18 @@ export interface EntityHooks<T extends TenantTable, In> {
   /**
    * Inside the save's transaction, before the row is written (existing: the row before an update). May
    * return more columns to write, which only the transaction can know (a number taken from a counter,
-   * instants computed from a date and times).
+   * instants computed from a date and times). A reference column it returns is the hook's word (it checked
+   * the reference itself): the declaration's `refs` check skips it, so a save reads each reference once.
    */
   beforeWrite?: (tx: TenantScope, input: In, existing: Row<T> | undefined) => Promise<void | Partial<T["$inferInsert"]>>;
   /** Inside the save's transaction, after the row and its children are written. */
   afterWrite?: (tx: TenantScope, row: Row<T>, input: In, existing: Row<T> | undefined) => Promise<void>;
+  /**
+   * The save's last statements, after the answer's related data is read: what must hold a lock for as short a
+   * time as possible (a document's number from its series counter is taken here, so concurrent issues on one
+   * series queue for a few statements, not for the whole save). Returns the row as it now is, if it changed.
+   */
+  finalize?: (tx: TenantScope, row: Row<T>, input: In, existing: Row<T> | undefined) => Promise<Row<T> | void>;
   /** Before a delete (e.g. refuse with a 409 while something uses the record). */
   beforeDelete?: (tx: TenantScope, row: Row<T>) => Promise<void>;
 }
@@ -245,7 +252,7 @@ export function requireVersion(version: unknown): number {
 /** The id of a reference chosen in a form, checked against the tenant: unknown or foreign → 400 with `message`. */
 export async function checkRef(scope: TenantScope, table: TenantTable, chosen: { id: number } | null | undefined, message: string, where?: SQL): Promise<number | null> {
   if (!chosen) return null;
-  const [row] = await scope.select({ id: table.id }).from(table).where(eq(table.id, chosen.id), where).limit(1);
+  const [row] = await scope.select({ id: table.id }).from(table).where(intEq(table.id, chosen.id), where);
   if (!row) throw new ValidationError([message]);
   return chosen.id;
 }
@@ -260,7 +267,13 @@ function columnKey(table: TenantTable, column: PgColumn): string {
  * id are updated (the id must already belong to this parent, else 400), rows without are inserted,
  * rows left out are deleted. `position` keeps the order the client sent.
  */
-export async function replaceChildRows<R extends { id?: number }>(tx: TenantScope, def: ChildrenDef<R>, parentId: number, rows: readonly R[]): Promise<void> {
+export async function replaceChildRows<R extends { id?: number }>(tx: TenantScope, def: ChildrenDef<R>, parentId: number, rows: readonly R[], isNew = false): Promise<void> {
+  const parentKey = columnKey(def.table, def.parent);
+  if (isNew) {
+    // a new parent owns nothing yet: ids sent with a create are ignored, and every row goes in one statement
+    await tx.insertMany(def.table, rows.map((r, i) => ({ ...def.values(r, i), [parentKey]: parentId }) as never));
+    return;
+  }
   const existing = await tx.select({ id: def.table.id }).from(def.table).where(eq(def.parent, parentId));
   const owned = new Set(existing.map((r) => r.id as number));
   const seen = new Set<number>();
@@ -271,7 +284,6 @@ export async function replaceChildRows<R extends { id?: number }>(tx: TenantScop
   }
   const keep = [...seen];
   await tx.deleteWhere(def.table, and(eq(def.parent, parentId), keep.length ? notInArray(def.table.id, keep) : undefined));
-  const parentKey = columnKey(def.table, def.parent);
   for (const [i, r] of rows.entries()) {
     const v = def.values(r, i);
     if (r.id !== undefined) await tx.update(def.table, r.id, undefined, v as never);
@@ -295,23 +307,49 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
     return row ? { id: row.id as number, toString: def.label(row) } : null;
   }
 
-  async function toJson(scope: TenantScope, row: Row<T>): Promise<Out> {
-    const related: Related = { refs: {}, children: {}, derived: def.derived ? await def.derived(scope, row) : {} };
-    for (const [name, r] of refs) {
-      const id = (row as Record<string, unknown>)[columnKey(def.table, r.column)] as number | null;
-      if (id === null || id === undefined) related.refs[name] = null;
-      else {
-        const target = await scope.find(r.target.table, id);
-        related.refs[name] = target ? { id, toString: r.target.label(target) } : null;
-      }
-    }
-    for (const [name, c] of children) {
-      const rows = await scope.list(c.table, { where: eq(c.parent, row.id as number), orderBy: c.orderBy.map((col) => asc(col)) });
-      related.children[name] = rows.map(c.json);
-    }
-    const files = def.attachments ? { [def.attachments.field]: await listAttachments(scope, ownerOf(row.id as number), (fileId) => fileUrl(row.id as number, fileId)) } : {};
-    return def.response.parse({ ...(def.json(row, related) as object), ...files });
+  async function toJson(scope: TenantScope, row: Row<T>, noFiles = false): Promise<Out> {
+    return shape(row, await relatedOf(scope, row, noFiles));
   }
+
+  /** What the answer of `row` needs from the database (noFiles: a record just created without files owns none). */
+  async function relatedOf(scope: TenantScope, row: Row<T>, noFiles = false): Promise<Related & { files: Record<string, unknown> }> {
+    // independent reads, issued together: on PostgreSQL they travel pipelined on the connection (one round trip)
+    const refOf = async ([name, r]: (typeof refs)[number]) => {
+      const id = (row as Record<string, unknown>)[columnKey(def.table, r.column)] as number | null;
+      const target = id === null || id === undefined ? undefined : await scope.find(r.target.table, id);
+      return [name, target ? { id: id!, toString: r.target.label(target) } : null] as const;
+    };
+    const childrenOf = async ([name, c]: (typeof children)[number]) => {
+      const rows = await scope.list(c.table, { where: eq(c.parent, row.id as number), orderBy: c.orderBy.map((col) => asc(col)) });
+      return [name, rows.map(c.json)] as const;
+    };
+    const [derived, refRows, childRows, files] = await Promise.all([
+      def.derived ? def.derived(scope, row) : {},
+      Promise.all(refs.map(refOf)),
+      Promise.all(children.map(childrenOf)),
+      !def.attachments || noFiles ? [] : listAttachments(scope, ownerOf(row.id as number), (fileId) => fileUrl(row.id as number, fileId)),
+    ]);
+    return {
+      refs: Object.fromEntries(refRows),
+      children: Object.fromEntries(childRows),
+      derived,
+      files: def.attachments ? { [def.attachments.field]: files } : {},
+    };
+  }
+
+  function shape(row: Row<T>, related: Related & { files: Record<string, unknown> }): Out {
+    return def.response.parse({ ...(def.json(row, related) as object), ...related.files });
+  }
+
+  /** The answer of a save: related data read, then finalize's last statements (a number under a lock), then the JSON. */
+  async function saved(tx: TenantScope, row: Row<T>, input: In, existing: Row<T> | undefined, noFiles: boolean): Promise<Out> {
+    const related = await relatedOf(tx, row, noFiles);
+    const final = (await def.hooks?.finalize?.(tx, row, input, existing)) ?? row;
+    return shape(final, related);
+  }
+
+  const hasFiles = (input: In, staged: ReadonlyMap<number, StagedFile> | undefined) =>
+    !!def.attachments && ((staged?.size ?? 0) > 0 || (((input as Record<string, unknown>)[def.attachments.field] as unknown[] | undefined)?.length ?? 0) > 0);
 
   const ownerOf = (id: number): AttachmentOwner => ({ kind: def.attachments!.kind, id });
   const fileUrl = (id: number, fileId: number) => `${def.api.url}/get-file/${id}/files/${fileId}`;
@@ -322,9 +360,11 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
     await syncAttachments(tx, ownerOf(id), list, staged ?? new Map(), isNew);
   }
 
-  async function refColumns(scope: TenantScope, input: In): Promise<Record<string, number | null>> {
+  /** The declaration's references, checked against the tenant; those the hook already returned (`given`) are its word. */
+  async function refColumns(scope: TenantScope, input: In, given: object): Promise<Record<string, number | null>> {
     const out: Record<string, number | null> = {};
     for (const [name, r] of refs) {
+      if (columnKey(def.table, r.column) in given) continue;
       out[columnKey(def.table, r.column)] = await checkRef(scope, r.target.table, (input as Record<string, { id: number } | null | undefined>)[name], r.message, r.where);
     }
     return out;
@@ -333,8 +373,7 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
   async function writeChildren(tx: TenantScope, parentId: number, input: In, isNew: boolean): Promise<void> {
     for (const [name, c] of children) {
       const rows = ((input as Record<string, unknown>)[name] ?? []) as { id?: number }[];
-      // a new parent owns no rows yet: ids sent with a create are ignored
-      await replaceChildRows(tx, c, parentId, isNew ? rows.map((r) => ({ ...r, id: undefined })) : rows);
+      await replaceChildRows(tx, c, parentId, rows, isNew);
     }
   }
 
@@ -365,11 +404,11 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
         () =>
           scope.transaction(async (tx) => {
             const extra = (await def.hooks?.beforeWrite?.(tx, input, undefined)) ?? {};
-            const row = (await tx.insert(def.table, { ...def.values(input, undefined), ...extra, ...(await refColumns(tx, input)) } as never)) as Row<T>;
+            const row = (await tx.insert(def.table, { ...def.values(input, undefined), ...extra, ...(await refColumns(tx, input, extra)) } as never)) as Row<T>;
             await writeChildren(tx, row.id as number, input, true);
             await writeAttachments(tx, row.id as number, input, staged, true);
             await def.hooks?.afterWrite?.(tx, row, input, undefined);
-            return toJson(tx, row);
+            return saved(tx, row, input, undefined, !hasFiles(input, staged));
           }),
         def.messages,
       );
@@ -382,11 +421,11 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
           scope.transaction(async (tx) => {
             const existing = await getRow(tx, id);
             const extra = (await def.hooks?.beforeWrite?.(tx, input, existing)) ?? {};
-            const row = (await tx.update(def.table, id, version, { ...def.values(input, existing), ...extra, ...(await refColumns(tx, input)) } as never)) as Row<T>;
+            const row = (await tx.update(def.table, id, version, { ...def.values(input, existing), ...extra, ...(await refColumns(tx, input, extra)) } as never)) as Row<T>;
             await writeChildren(tx, id, input, false);
             await writeAttachments(tx, id, input, staged, false);
             await def.hooks?.afterWrite?.(tx, row, input, existing);
-            return toJson(tx, row);
+            return saved(tx, row, input, existing, false);
           }),
         def.messages,
       );

@@ -30,6 +30,35 @@ export interface ListOptions {
   offset?: number;
 }
 
+/**
+ * `column = <integer>`, the integer written into the statement's text (checked here to be a safe integer; anything
+ * else matches nothing). Without named prepared statements (pgbouncer in transaction pooling: prepare: false)
+ * postgres-js sends a statement that has parameters in two round trips, Parse/Describe and then Bind/Execute;
+ * one whose only values are the code's own integers (the session's tenant, ids) goes in one. Text taken from a
+ * request always stays a bound parameter.
+ */
+export function intEq(column: PgColumn | SQL.Aliased | SQL, value: number): SQL {
+  return Number.isSafeInteger(value) ? sql`${column} = ${sql.raw(String(value))}` : sql`false`;
+}
+
+/**
+ * A value of the code's own written into the statement's text (see intEq): a safe integer, or a text of letters,
+ * digits, spaces and _ : . / - only (a counter's key, a state), in which nothing can end the literal. Anything else
+ * stays a bound parameter.
+ */
+export function lit(value: number | string | null): SQL {
+  if (value === null) return sql.raw("null");
+  if (typeof value === "number" && Number.isSafeInteger(value)) return sql.raw(String(value));
+  if (typeof value === "string" && /^[A-Za-z0-9 _:./-]{0,200}$/.test(value)) return sql.raw(`'${value}'`);
+  return sql`${value}`;
+}
+
+/** `column in (<integers>)`, written like intEq; an empty list matches nothing. */
+export function intIn(column: PgColumn | SQL, values: readonly number[]): SQL {
+  if (!values.length || !values.every((v) => Number.isSafeInteger(v))) return sql`false`;
+  return sql`${column} in (${sql.raw(values.join(", "))})`;
+}
+
 /** A join of a scoped select: the joined table's tenant condition is added to `on`. */
 export interface ScopedJoin {
   table: TenantTable;
@@ -171,7 +200,7 @@ export class TenantScope {
 
   /** The tenant condition ANDed with the caller's conditions. */
   where<T extends TenantKeyedTable>(table: T, ...conditions: (SQL | undefined)[]): SQL {
-    return and(eq(table.tenantId, this.tenantId), ...conditions) as SQL;
+    return and(intEq(table.tenantId, this.tenantId), ...conditions) as SQL;
   }
 
   /** A select whose tables all carry the tenant condition (see ScopedSelect). */
@@ -188,7 +217,7 @@ export class TenantScope {
    * locked until it ends (counters: concurrent callers queue on it).
    */
   async upsert<T extends TenantKeyedTable>(table: T, key: readonly PgColumn[], values: Omit<T["$inferInsert"], "tenantId">, set?: UpsertSet<T>): Promise<Row<T> | undefined> {
-    const insert = this.database.insert(table as PgTable).values({ ...(values as object), tenantId: this.tenantId } as never);
+    const insert = this.database.insert(table as PgTable).values({ ...(values as object), tenantId: lit(this.tenantId) } as never);
     const target = [table.tenantId, ...key];
     const rows = (await (set ? insert.onConflictDoUpdate({ target, set: set as never }) : insert.onConflictDoNothing({ target })).returning()) as Row<T>[];
     return rows[0];
@@ -244,7 +273,8 @@ export class TenantScope {
   /** A row of this tenant by id (and `where`, e.g. the rows the acting user may reach), or undefined. */
   async find<T extends TenantTable>(table: T, id: number, where?: SQL): Promise<Row<T> | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
-    const rows = await this.list(table, { where: and(eq(table.id, id), where), limit: 1 });
+    // no LIMIT: (tenant_id, id) is unique, and a LIMIT would be a parameter (a second round trip)
+    const rows = await this.list(table, { where: and(intEq(table.id, id), where) });
     return rows[0];
   }
 
@@ -258,7 +288,7 @@ export class TenantScope {
   async insert<T extends TenantTable>(table: T, values: NewRow<T>): Promise<Row<T>> {
     const rows = (await this.database
       .insert(table as PgTable)
-      .values({ ...(values as object), tenantId: this.tenantId } as never)
+      .values({ ...(values as object), tenantId: lit(this.tenantId) } as never)
       .returning()) as Row<T>[];
     return rows[0]!;
   }
@@ -317,10 +347,10 @@ export class TenantScope {
     values: Partial<NewRow<T>>,
   ): Promise<Row<T>> {
     const set: Record<string, unknown> = { ...(values as object) };
-    const conditions: SQL[] = [eq(table.id, id)];
+    const conditions: SQL[] = [intEq(table.id, id)];
     if (table.version) {
       set.version = sql`${table.version} + 1`;
-      if (expectedVersion !== undefined) conditions.push(eq(table.version, expectedVersion));
+      if (expectedVersion !== undefined) conditions.push(intEq(table.version, expectedVersion));
     }
     const rows = (await this.database
       .update(table as PgTable)
@@ -335,14 +365,14 @@ export class TenantScope {
   async delete<T extends TenantTable>(table: T, id: number): Promise<void> {
     const rows = await this.database
       .delete(table as PgTable)
-      .where(this.where(table, eq(table.id, id)))
+      .where(this.where(table, intEq(table.id, id)))
       .returning({ id: table.id });
     if (rows.length === 0) throw new NotFoundError();
   }
 
   /** The session's own tenant row. */
   async getTenant(): Promise<Tenant> {
-    const [row] = await this.database.select().from(tenants).where(eq(tenants.id, this.tenantId));
+    const [row] = await this.database.select().from(tenants).where(intEq(tenants.id, this.tenantId));
     if (!row) throw new NotFoundError("Azienda non trovata");
     return row;
   }

@@ -9,7 +9,7 @@ import { asc, eq } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { ChildrenDef } from "@/db/entity";
 import { documentDeadlines, paymentModalities, paymentModalityRows } from "@/db/schema";
-import type { TenantScope } from "@/db/scope";
+import { intEq, type TenantScope } from "@/db/scope";
 import { ValidationError } from "@/lib/errors";
 import type { ModalitaPagamento } from "@/lib/fiscal/codes";
 import { computeDeadlines, type ExpirationType } from "@/lib/fiscal/deadlines";
@@ -24,15 +24,21 @@ export interface ScheduledDeadline {
 export async function scheduleDeadlines(scope: TenantScope, date: string, amount: number, paymentModalityId: number | null, unknownModality: string): Promise<ScheduledDeadline[]> {
   if (amount <= 0) return [];
   if (paymentModalityId === null) return [{ deadlineDate: date, amount }];
-  const modality = await scope.find(paymentModalities, paymentModalityId);
-  if (!modality) throw new ValidationError([unknownModality]);
-  const rows = await scope.list(paymentModalityRows, { where: eq(paymentModalityRows.paymentModalityId, paymentModalityId), orderBy: [asc(paymentModalityRows.position), asc(paymentModalityRows.id)] });
+  // the modality and its rows in one statement (a save reads it once)
+  const found = await scope
+    .select({ paymentType: paymentModalities.paymentType, row: paymentModalityRows })
+    .from(paymentModalities)
+    .leftJoin(paymentModalityRows, eq(paymentModalityRows.paymentModalityId, paymentModalities.id))
+    .where(intEq(paymentModalities.id, paymentModalityId))
+    .orderBy(asc(paymentModalityRows.position), asc(paymentModalityRows.id));
+  if (!found.length) throw new ValidationError([unknownModality]);
+  const rows = found.flatMap((f) => (f.row ? [f.row] : []));
   if (!rows.length) return [{ deadlineDate: date, amount }];
   return computeDeadlines(
     date,
     amount,
     rows.map((r) => ({ expirationType: r.expirationType as ExpirationType, paymentDay: r.paymentDay, monthsAfter: r.monthsAfter, amountPercentage: r.amountPercentage })),
-    modality.paymentType as ModalitaPagamento,
+    found[0]!.paymentType as ModalitaPagamento,
   ).map((d) => ({ deadlineDate: d.dueDate, amount: d.amount }));
 }
 

@@ -13,7 +13,8 @@
  * - Numbering (decision): a document gets its number when it leaves Bozza — saved with another state or moved by
  *   set-state — never while it is a Bozza (a draft can be thrown away without leaving a gap). The series is
  *   (tenant, kind, sectional, year of the date): its counter row ("doc:<kind>:<sectional or 0>:<year>") is locked
- *   in the saving transaction (lockCounter), so concurrent issues queue and get consecutive numbers; the unique
+ *   in the saving transaction, as its last statements (finalize: takeNext, then the document's number), so concurrent
+ *   issues queue for those few statements only and get consecutive numbers; the unique
  *   index documents_series_number_key is the last word. With the tenant's invoiceCheckNumerationDates a date out of
  *   order with the neighbouring numbers is refused (checkNumberDateOrder). Buyer and seller are snapshotted then.
  *   A numbered document keeps its series (kind, sectional, year) and never goes back to Bozza.
@@ -30,7 +31,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { checkRef, defineEntity, ref, replaceChildRows, type ChildrenDef } from "@/db/entity";
-import { lockCounter, setCounter } from "@/db/counters";
+import { lockCounter, setCounter, takeNext } from "@/db/counters";
 import {
   activities,
   bankAccounts,
@@ -49,9 +50,10 @@ import {
   type Contact,
   type Document,
   type DocumentRowRecord,
+  type InvoiceSectional,
   type Tenant,
 } from "@/db/schema";
-import type { TenantScope } from "@/db/scope";
+import { intEq, intIn, lit, type TenantScope } from "@/db/scope";
 import { ApiError, ValidationError } from "@/lib/errors";
 import type { CalculationResult } from "@/lib/fiscal/calculate";
 import { TIPI_DOCUMENTO } from "@/lib/fiscal/codes";
@@ -182,7 +184,7 @@ async function rowsOf(scope: TenantScope, documentId: number): Promise<InvoiceJs
     .leftJoin(items, eq(documentRows.itemId, items.id))
     .leftJoin(services, eq(documentRows.serviceId, services.id))
     .leftJoin(vatRates, eq(documentRows.vatRateId, vatRates.id))
-    .where(eq(documentRows.documentId, documentId))
+    .where(intEq(documentRows.documentId, documentId))
     .orderBy(asc(documentRows.position), asc(documentRows.id));
   return rows.map(({ r, activityNumber, activityName, itemName, serviceName, vat }) => ({
     id: r.id,
@@ -210,7 +212,7 @@ async function deadlinesOf(scope: TenantScope, documentId: number): Promise<Invo
     .select({ d: documentDeadlines, bank: bankAccounts })
     .from(documentDeadlines)
     .leftJoin(bankAccounts, eq(documentDeadlines.bankAccountId, bankAccounts.id))
-    .where(eq(documentDeadlines.documentId, documentId))
+    .where(intEq(documentDeadlines.documentId, documentId))
     .orderBy(asc(documentDeadlines.position), asc(documentDeadlines.id));
   return rows.map(({ d, bank }) => ({
     id: d.id,
@@ -255,20 +257,20 @@ async function checkRowRefs(tx: TenantScope, rows: readonly InvoiceRowInput[], c
   ];
   const missing = async (table: typeof items | typeof services, wanted: number[], message: string) => {
     if (!wanted.length) return;
-    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, wanted));
+    const found = await tx.select({ id: table.id }).from(table).where(intIn(table.id, wanted));
     if (found.length !== wanted.length) throw new ValidationError([message]);
   };
   await missing(items, ids((r) => r.item, "PRODOTTO"), INVOICE_MESSAGES.rowItemUnknown);
   await missing(services, ids((r) => r.service, "SERVIZIO"), INVOICE_MESSAGES.rowServiceUnknown);
   const jobIds = ids((r) => r.activity, "LAVORO");
   if (jobIds.length) {
-    const found = await tx.select({ id: activities.id, contactId: activities.contactId }).from(activities).where(inArray(activities.id, jobIds));
+    const found = await tx.select({ id: activities.id, contactId: activities.contactId }).from(activities).where(intIn(activities.id, jobIds));
     if (found.length !== jobIds.length || found.some((j) => contactId !== null && j.contactId !== contactId)) throw new ValidationError([INVOICE_MESSAGES.rowActivityUnknown]);
   }
   const vatIds = ids((r) => r.vat);
   const vats = new Map<number, ResolvedVat>();
   if (vatIds.length) {
-    const found = await tx.select({ id: vatRates.id, rate: vatRates.rate, natura: vatRates.natura }).from(vatRates).where(inArray(vatRates.id, vatIds));
+    const found = await tx.select({ id: vatRates.id, rate: vatRates.rate, natura: vatRates.natura }).from(vatRates).where(intIn(vatRates.id, vatIds));
     if (found.length !== vatIds.length) throw new ValidationError([INVOICE_MESSAGES.rowVatUnknown]);
     for (const v of found) vats.set(v.id, { rate: v.rate, natura: v.natura });
   }
@@ -314,30 +316,47 @@ const sameSeries = (d: { kind: DocumentKind; sectionalId: number | null; year: n
 /** With invoiceCheckNumerationDates: the date must fit between the neighbouring numbers of the series. */
 async function checkDateOrder(tx: TenantScope, tenant: Tenant, d: { kind: DocumentKind; sectionalId: number | null; year: number; number: number; date: string }): Promise<void> {
   if (!tenant.invoiceCheckNumerationDates) return;
-  const [before] = await tx.select({ number: documents.number, date: documents.date }).from(documents).where(sameSeries(d), lt(documents.number, d.number)).orderBy(desc(documents.number)).limit(1);
-  const [after] = await tx.select({ number: documents.number, date: documents.date }).from(documents).where(sameSeries(d), gt(documents.number, d.number)).orderBy(asc(documents.number)).limit(1);
+  const [[before], [after]] = await Promise.all([
+    tx.select({ number: documents.number, date: documents.date }).from(documents).where(sameSeries(d), lt(documents.number, d.number)).orderBy(desc(documents.number)).limit(1),
+    tx.select({ number: documents.number, date: documents.date }).from(documents).where(sameSeries(d), gt(documents.number, d.number)).orderBy(asc(documents.number)).limit(1),
+  ]);
   const neighbours = [before, after].flatMap((n) => (n ? [{ progressive: n.number!, date: n.date }] : []));
   const message = checkNumberDateOrder(neighbours, { progressive: d.number, date: d.date });
   if (message) throw new ValidationError([message]);
 }
 
-async function suffixOf(tx: TenantScope, sectionalId: number | null): Promise<string> {
-  if (sectionalId === null) return "";
-  const s = await tx.find(invoiceSectionals, sectionalId);
+/** The sectional chosen in the form: of the tenant (else 400); to issue a document on it, not disabled. */
+async function sectionalOf(tx: TenantScope, chosen: EntityRef | null | undefined): Promise<InvoiceSectional | null> {
+  if (!chosen) return null;
+  const s = await tx.find(invoiceSectionals, chosen.id);
   if (!s) throw new ValidationError([INVOICE_MESSAGES.sectionalUnknown]);
-  if (s.disabled) throw new ValidationError([INVOICE_MESSAGES.sectionalDisabled]);
-  return s.suffix;
+  return s;
 }
 
-/** The next number of the series, taken under the counter's row lock (held until the transaction ends). */
-async function takeNumber(tx: TenantScope, tenant: Tenant, d: { kind: DocumentKind; sectionalId: number | null; date: string }) {
-  const series = { ...d, year: yearOf(d.date) };
-  const suffix = await suffixOf(tx, d.sectionalId);
-  const key = seriesKey(series);
-  const number = (await lockCounter(tx, key)) + 1;
-  await checkDateOrder(tx, tenant, { ...series, number });
-  await setCounter(tx, key, number);
-  return { number, numberText: formatInvoiceNumber(number, suffix) };
+/** What issuing needs to know before the number is taken (the series, its suffix). */
+interface SeriesOf {
+  kind: DocumentKind;
+  sectionalId: number | null;
+  suffix: string;
+  date: string;
+}
+
+function seriesFor(kind: DocumentKind, sectional: InvoiceSectional | null, date: string): SeriesOf {
+  if (sectional?.disabled) throw new ValidationError([INVOICE_MESSAGES.sectionalDisabled]);
+  return { kind, sectionalId: sectional?.id ?? null, suffix: sectional?.suffix ?? "", date };
+}
+
+/**
+ * The next number of the series, written on the document: the counter row is incremented and locked by one
+ * statement and stays locked until the transaction commits, so this runs last in a save (finalize) and concurrent
+ * issues on one series queue for these few statements only. A date out of order rolls the whole save back.
+ */
+async function numberDocument(tx: TenantScope, tenant: Tenant, id: number, s: SeriesOf): Promise<Document> {
+  const series = { kind: s.kind, sectionalId: s.sectionalId, year: yearOf(s.date) };
+  const number = await takeNext(tx, seriesKey(series));
+  await checkDateOrder(tx, tenant, { ...series, number, date: s.date });
+  // number and text written into the statement (the suffix is checked by formatInvoiceNumber first): one round trip
+  return tx.update(documents, id, undefined, { number: lit(number), numberText: lit(formatInvoiceNumber(number, s.suffix)) } as never);
 }
 
 function sellerSnapshot(t: Tenant) {
@@ -368,11 +387,8 @@ function buyerSnapshot(c: Contact) {
   };
 }
 
-/** Number and snapshots of a document leaving Bozza. */
-async function issue(tx: TenantScope, tenant: Tenant, d: { kind: DocumentKind; sectionalId: number | null; date: string; contactId: number }) {
-  const contact = await tx.getOrThrow(contacts, d.contactId, INVOICE_MESSAGES.contactUnknown);
-  return { ...(await takeNumber(tx, tenant, d)), sellerSnapshot: sellerSnapshot(tenant), buyerSnapshot: buyerSnapshot(contact) };
-}
+/** The snapshots of a document leaving Bozza: later edits of the tenant or the customer never change it. */
+const snapshots = (tenant: Tenant, contact: Contact) => ({ sellerSnapshot: sellerSnapshot(tenant), buyerSnapshot: buyerSnapshot(contact) });
 
 function checkStateForKind(kind: DocumentKind, state: DocumentState): void {
   if (!STATES_BY_KIND[kind].includes(state)) throw new ValidationError([INVOICE_MESSAGES.stateForKind]);
@@ -433,6 +449,9 @@ interface Prepared {
   rows: RowValues[];
   deadlines: InvoiceDeadlineInput[];
   existingRows: DocumentRowRecord[];
+  tenant: Tenant;
+  /** The series to number the document in at the end of the save (it leaves Bozza now). */
+  issue: SeriesOf | null;
 }
 
 /** What beforeWrite settled for afterWrite (the same input object travels through one save). */
@@ -445,10 +464,16 @@ interface Computed {
   contact: Contact | null;
 }
 
-/** Totals of a document as the form holds it (also get-calculated-fields). */
-async function compute(tx: TenantScope, tenant: Tenant, input: InvoiceCalculationInput, existingRows: readonly DocumentRowRecord[]): Promise<Computed> {
-  const contact = input.contact ? ((await tx.find(contacts, input.contact.id)) ?? null) : null;
-  if (input.contact && (!contact || !contact.isCustomer)) throw new ValidationError([INVOICE_MESSAGES.contactUnknown]);
+/** The customer chosen in the form: a customer of the tenant, else 400. */
+async function customerOf(tx: TenantScope, chosen: EntityRef | null | undefined): Promise<Contact | null> {
+  const contact = chosen ? ((await tx.find(contacts, chosen.id)) ?? null) : null;
+  if (chosen && (!contact || !contact.isCustomer)) throw new ValidationError([INVOICE_MESSAGES.contactUnknown]);
+  return contact;
+}
+
+/** Totals of a document as the form holds it (also get-calculated-fields); `contact`: the customer already read. */
+async function compute(tx: TenantScope, tenant: Tenant, input: InvoiceCalculationInput, existingRows: readonly DocumentRowRecord[], customer?: Contact | null): Promise<Computed> {
+  const contact = customer !== undefined ? customer : await customerOf(tx, input.contact);
   const { vats } = await checkRowRefs(tx, input.rows, contact?.id ?? null);
   const rows = await resolveRows(tx, input.rows, existingRows);
   const calc = calculate(fiscalRowsOf(rows, vats), fiscalSettingsOf(tenant, input), buyerOf(contact, input.publicAdministration), input.stampBorneByIssuer);
@@ -462,57 +487,101 @@ async function deadlinesFor(tx: TenantScope, kind: DocumentKind, date: string, n
   return (await scheduleDeadlines(tx, date, netToPay, paymentModalityId, INVOICE_MESSAGES.paymentModalityUnknown)).map((d) => ({ ...base, ...d }));
 }
 
+/**
+ * Each reference is read once (the columns returned here are the hook's word, so the declaration's refs are not
+ * checked again): the customer, the sectional, the payment modality (by the schedule when it gives deadlines), the
+ * bank accounts, the rows' references. The number is not taken here but in finalize, the save's last statements.
+ */
 async function beforeWrite(tx: TenantScope, input: InvoiceInput, existing: Document | undefined): Promise<Partial<typeof documents.$inferInsert>> {
   const kind = existing?.kind ?? input.kind;
   checkStateForKind(kind, input.state);
   if (existing && isLocked(existing)) throw new ApiError(409, INVOICE_MESSAGES.locked);
-  // the references first, with their own messages (the declaration's refs are checked again after this hook)
-  await checkRef(tx, contacts, input.contact, INVOICE_MESSAGES.contactUnknown, eq(contacts.isCustomer, true));
-  const sectionalId = await checkRef(tx, invoiceSectionals, input.sectional, INVOICE_MESSAGES.sectionalUnknown);
-  const paymentModalityId = await checkRef(tx, paymentModalities, input.paymentModality, INVOICE_MESSAGES.paymentModalityUnknown);
-  await checkRef(tx, bankAccounts, input.bankAccount, INVOICE_MESSAGES.bankAccountUnknown);
-  for (const d of input.deadlines) await checkRef(tx, bankAccounts, d.bankAccount, INVOICE_MESSAGES.deadlineBankAccountUnknown);
-
-  const tenant = await tx.getTenant();
-  const existingRows = existing ? await tx.list(documentRows, { where: eq(documentRows.documentId, existing.id) }) : [];
-  const { totals, rows } = await compute(tx, tenant, input, existingRows);
+  // the references, read together (pipelined on PostgreSQL), refused with their own messages in the form's order
+  const schedule = kind !== "QUOTE" && input.deadlines.length === 0;
+  const [contact, sectional, checkedModalityId, bankAccountId, , tenant, existingRows] = await inOrder([
+    customerOf(tx, input.contact),
+    sectionalOf(tx, input.sectional),
+    schedule ? Promise.resolve(null) : checkRef(tx, paymentModalities, input.paymentModality, INVOICE_MESSAGES.paymentModalityUnknown),
+    checkRef(tx, bankAccounts, input.bankAccount, INVOICE_MESSAGES.bankAccountUnknown),
+    Promise.all(input.deadlines.map((d) => checkRef(tx, bankAccounts, d.bankAccount, INVOICE_MESSAGES.deadlineBankAccountUnknown))),
+    tx.getTenant(),
+    existing ? tx.list(documentRows, { where: eq(documentRows.documentId, existing.id) }) : Promise.resolve([]),
+  ] as const);
+  const paymentModalityId = schedule ? (input.paymentModality?.id ?? null) : checkedModalityId;
+  const { totals, rows } = await compute(tx, tenant, input, existingRows, contact);
 
   let deadlines = input.deadlines;
   if (kind === "QUOTE") deadlines = [];
-  else if (deadlines.length === 0) deadlines = await deadlinesFor(tx, kind, input.date, totals.netToPay, paymentModalityId, input.bankAccount ?? null);
-  else {
+  else if (schedule) {
+    deadlines = await deadlinesFor(tx, kind, input.date, totals.netToPay, paymentModalityId, input.bankAccount ?? null);
+    // nothing to schedule (netto a pagare zero): the modality is still checked against the tenant
+    if (!deadlines.length) await checkRef(tx, paymentModalities, input.paymentModality, INVOICE_MESSAGES.paymentModalityUnknown);
+  } else {
     const sum = deadlines.reduce((s, d) => s + d.amount, 0);
     if (sum !== totals.netToPay) throw new ValidationError([INVOICE_MESSAGES.deadlinesSum(formatMoney(sum), formatMoney(totals.netToPay))]);
   }
-  prepared.set(input, { kind, rows, deadlines, existingRows });
 
   const year = yearOf(input.date);
-  let numbering: Partial<typeof documents.$inferInsert> = {};
+  const sectionalId = sectional?.id ?? null;
+  let issue: SeriesOf | null = null;
   if (existing?.number != null) {
     if (input.state === "Bozza") throw new ValidationError([INVOICE_MESSAGES.backToDraft]);
     if (existing.year !== year || (existing.sectionalId ?? null) !== sectionalId) throw new ValidationError([INVOICE_MESSAGES.numberedMove]);
     if (existing.date !== input.date) await checkDateOrder(tx, tenant, { kind, sectionalId, year, number: existing.number, date: input.date });
   } else if (input.state !== "Bozza") {
-    numbering = await issue(tx, tenant, { kind, sectionalId, date: input.date, contactId: input.contact.id });
+    issue = seriesFor(kind, sectional, input.date);
   }
-  return { kind, year, ...totalsColumns(totals), ...numbering };
+  prepared.set(input, { kind, rows, deadlines, existingRows, tenant, issue });
+  return {
+    kind,
+    year,
+    ...totalsColumns(totals),
+    contactId: contact!.id,
+    sectionalId,
+    paymentModalityId,
+    bankAccountId,
+    ...(issue ? snapshots(tenant, contact!) : {}),
+  };
 }
 
 async function afterWrite(tx: TenantScope, row: Document, input: InvoiceInput, existing: Document | undefined): Promise<void> {
   const p = prepared.get(input);
   if (!p) throw new Error("documento: salvataggio senza preparazione");
-  prepared.delete(input);
   await unmarkLeaving(tx, p.existingRows, existing ? input.rows : []);
-  // a new document owns no rows yet: ids sent with a create are ignored
-  const strip = <R extends { id?: number }>(rs: R[]) => (existing ? rs : rs.map((r) => ({ ...r, id: undefined })));
-  await replaceChildRows(tx, rowsDef, row.id, strip(p.rows));
-  await markRows(tx, row);
-  await replaceChildRows(tx, deadlinesDef, row.id, strip(p.deadlines.map((d) => ({ ...d, contactId: row.contactId }))));
+  const deadlines = p.deadlines.map((d) => ({ ...d, contactId: row.contactId }));
+  const marks = p.rows.some((r) => r.rowType === "LAVORO" && r.activity);
+  if (!existing && !marks) {
+    // a new document: rows, deadlines and the first state, one INSERT each, issued together
+    await Promise.all([replaceChildRows(tx, rowsDef, row.id, p.rows, true), replaceChildRows(tx, deadlinesDef, row.id, deadlines, true), logState(tx, row.id, null, row.state)]);
+    return;
+  }
+  // a new document owns no rows yet: ids sent with a create are ignored, the rows go in one statement
+  await replaceChildRows(tx, rowsDef, row.id, p.rows, !existing);
+  if (marks) await markRows(tx, row);
+  await replaceChildRows(tx, deadlinesDef, row.id, deadlines, !existing);
   if (!existing || existing.state !== row.state) await logState(tx, row.id, existing?.state ?? null, row.state);
 }
 
+/**
+ * Promise.all that, when several fail, throws the first failure in the list's order (not in time), so the message a
+ * save answers with does not depend on which statement came back first.
+ */
+async function inOrder<const P extends readonly Promise<unknown>[]>(promises: P): Promise<{ -readonly [K in keyof P]: Awaited<P[K]> }> {
+  const settled = await Promise.allSettled(promises);
+  for (const s of settled) if (s.status === "rejected") throw s.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as never;
+}
+
+/** Last: the number, when the document leaves Bozza with this save. */
+async function finalize(tx: TenantScope, row: Document, input: InvoiceInput): Promise<Document | void> {
+  const p = prepared.get(input);
+  prepared.delete(input);
+  if (p?.issue) return numberDocument(tx, p.tenant, row.id, p.issue);
+}
+
 async function logState(tx: TenantScope, documentId: number, before: DocumentState | null, after: DocumentState): Promise<void> {
-  await tx.insert(documentStateLogs, { documentId, stateBefore: before, stateAfter: after, userId: tx.actor?.userId ?? null });
+  // the code's own values, written into the statement (db/scope.ts lit): one round trip
+  await tx.insert(documentStateLogs, { documentId: lit(documentId), stateBefore: lit(before), stateAfter: lit(after), userId: lit(tx.actor?.userId ?? null) } as never);
 }
 
 async function beforeDelete(tx: TenantScope, row: Document): Promise<void> {
@@ -612,7 +681,10 @@ export const invoiceEntity = defineEntity({
   },
   // Note e allegati: `files` in the JSON, saved with the document (db/entity.ts, db/queries/attachments.ts)
   attachments: { kind: "document", field: "files" },
-  derived: async (scope, row) => ({ rows: await rowsOf(scope, row.id), deadlines: await deadlinesOf(scope, row.id) }),
+  derived: async (scope, row) => {
+    const [rows, deadlines] = await Promise.all([rowsOf(scope, row.id), deadlinesOf(scope, row.id)]);
+    return { rows, deadlines };
+  },
   values: (i, existing) => ({
     documentType: i.documentType ?? existing?.documentType ?? ((existing?.kind ?? i.kind) === "CREDIT_NOTE" ? "TD04" : "TD01"),
     date: i.date,
@@ -686,7 +758,7 @@ export const invoiceEntity = defineEntity({
       return kind === "INVOICE" || kind === "CREDIT_NOTE" || kind === "PROFORMA" || kind === "QUOTE" ? eq(documents.kind, kind) : undefined;
     },
   },
-  hooks: { beforeWrite, afterWrite, beforeDelete },
+  hooks: { beforeWrite, afterWrite, finalize, beforeDelete },
   example: { details: "Documento di prova", kind: "INVOICE", date: "2026-03-02", state: "Bozza", rows: [{ rowType: "GENERICA", description: "Riga descrittiva", hideAmount: true }] },
   exampleRefs: { contact: { example: contactEntity.example, api: contactApi } },
 });
@@ -721,12 +793,19 @@ export async function setDocumentState(scope: TenantScope, id: number, state: Do
     const doc = await tx.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
     checkStateForKind(doc.kind, state);
     if (doc.state === state) return invoiceEntity.toJson(tx, doc);
-    let numbering: Partial<typeof documents.$inferInsert> = {};
     if (doc.number !== null && state === "Bozza") throw new ValidationError([INVOICE_MESSAGES.backToDraft]);
-    if (doc.number === null && state !== "Bozza") numbering = await issue(tx, await tx.getTenant(), doc);
-    const row = await tx.update(documents, id, version, { state, ...numbering });
+    if (doc.number !== null || state === "Bozza") {
+      const row = await tx.update(documents, id, version, { state });
+      await logState(tx, id, doc.state, state);
+      return invoiceEntity.toJson(tx, row);
+    }
+    // leaving Bozza: snapshots now, the number last (the counter's lock held for the fewest statements)
+    const tenant = await tx.getTenant();
+    const contact = await tx.getOrThrow(contacts, doc.contactId, INVOICE_MESSAGES.contactUnknown);
+    const series = seriesFor(doc.kind, doc.sectionalId === null ? null : ((await tx.find(invoiceSectionals, doc.sectionalId)) ?? null), doc.date);
+    await tx.update(documents, id, version, { state, ...snapshots(tenant, contact) });
     await logState(tx, id, doc.state, state);
-    return invoiceEntity.toJson(tx, row);
+    return invoiceEntity.toJson(tx, await numberDocument(tx, tenant, id, series));
   });
 }
 
