@@ -26,6 +26,14 @@ export async function takeNext(tx: TenantScope, key: string): Promise<number> {
   return Number(row!.value);
 }
 
+/** `n` numbers of the series at once (n ≥ 1): returns the last; they are last - n + 1 … last. Locked like takeNext. */
+export async function takeMany(tx: TenantScope, key: string, n: number): Promise<number> {
+  checkKey(key);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`quantità di numeri non valida: ${n}`);
+  const row = await tx.upsert(counters, [counters.key], { key: lit(key), value: lit(n) } as never, { value: sql`${counters.value} + ${lit(n)}` });
+  return Number(row!.value);
+}
+
 /** The series' current number (0 for a new series), its row locked until the transaction ends (SELECT … FOR UPDATE). */
 export async function lockCounter(tx: TenantScope, key: string): Promise<number> {
   checkKey(key);

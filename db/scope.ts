@@ -234,6 +234,16 @@ export class TenantScope {
     return rows[0];
   }
 
+  /** This tenant's rows matching `where`, locked until the transaction ends (SELECT … FOR UPDATE), in id order (no deadlock between two callers). */
+  async lockRows<T extends TenantTable>(table: T, where: SQL): Promise<Row<T>[]> {
+    return (await this.database
+      .select()
+      .from(table as PgTable)
+      .where(this.where(table, where))
+      .orderBy(table.id)
+      .for("update")) as Row<T>[];
+  }
+
   /** Sets `values` on every row of this tenant matching `where`; returns the changed ids. */
   async updateWhere<T extends TenantTable>(table: T, where: SQL | undefined, values: Partial<NewRow<T>> | Record<string, unknown>): Promise<number[]> {
     const rows = (await this.database

@@ -16,15 +16,15 @@
  */
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { takeNext } from "@/db/counters";
+import { takeMany, takeNext } from "@/db/counters";
 import { bankAccounts, documentDeadlines, documentRows, documents, documentStateLogs, paymentModalities, vatRates, type Document, type Tenant } from "@/db/schema";
 import type { PartySnapshot } from "@/db/schema/documents";
-import type { TenantScope } from "@/db/scope";
+import { intEq, intIn, type TenantScope } from "@/db/scope";
 import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
 import { CAUSALI_PAGAMENTO, MODALITA_PAGAMENTO, TIPI_CASSA, type CausalePagamento, type ModalitaPagamento, type RegimeFiscale, type TipoCassa, type TipoDocumento } from "@/lib/fiscal/codes";
 import { precheckDocument, type PrecheckIssue } from "@/lib/fiscal/precheck";
 import type { Buyer, FiscalDocument, OrderReference, Seller } from "@/lib/fiscal/types";
-import { progressiveFromCounter } from "@/lib/fiscal/xml-builder";
+import { buildFatturaPA, progressiveFromCounter } from "@/lib/fiscal/xml-builder";
 import { validateFatturaXml } from "@/lib/fiscal/xsd";
 import { romeParts } from "@/lib/rome-time";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES, invoiceSchema, type DocumentKind, type InvoiceJson, type XmlOptionsInput } from "@/lib/schemas/invoice";
@@ -99,14 +99,37 @@ function checkXmlOptions(doc: Document, options: XmlOptionsInput): { cassa: Excl
   return { cassa: (cassa ?? "TC01") as Exclude<TipoCassa, "TC22">, causale: (causale ?? "A") as CausalePagamento };
 }
 
+/** What the fiscal model of a document needs besides the document (read for one document, or for many at once). */
+interface FiscalParts {
+  rows: { r: typeof documentRows.$inferSelect; rate: string | null; natura: string | null }[];
+  deadlines: (typeof documentDeadlines.$inferSelect)[];
+  modality: (typeof paymentModalities.$inferSelect) | undefined;
+  bank: (typeof bankAccounts.$inferSelect) | undefined;
+  /** The invoice a credit note corrects. */
+  source: Pick<Document, "kind" | "numberText" | "date"> | undefined;
+}
+
+type XmlChoice = { cassa: Exclude<TipoCassa, "TC22">; causale: CausalePagamento };
+
 /** The fiscal model of a stored, numbered invoice or credit note. */
-async function fiscalDocumentOf(tx: TenantScope, tenant: Tenant, doc: Document, options: { cassa: Exclude<TipoCassa, "TC22">; causale: CausalePagamento }): Promise<FiscalDocument> {
-  const stored = await tx
-    .select({ r: documentRows, rate: vatRates.rate, natura: vatRates.natura })
-    .from(documentRows)
-    .leftJoin(vatRates, eq(documentRows.vatRateId, vatRates.id))
-    .where(eq(documentRows.documentId, doc.id))
-    .orderBy(asc(documentRows.position), asc(documentRows.id));
+async function fiscalDocumentOf(tx: TenantScope, tenant: Tenant, doc: Document, options: XmlChoice): Promise<FiscalDocument> {
+  const [rows, deadlines, modality, bank, source] = await Promise.all([
+    tx
+      .select({ r: documentRows, rate: vatRates.rate, natura: vatRates.natura })
+      .from(documentRows)
+      .leftJoin(vatRates, eq(documentRows.vatRateId, vatRates.id))
+      .where(intEq(documentRows.documentId, doc.id))
+      .orderBy(asc(documentRows.position), asc(documentRows.id)),
+    tx.list(documentDeadlines, { where: intEq(documentDeadlines.documentId, doc.id), orderBy: [asc(documentDeadlines.position), asc(documentDeadlines.id)] }),
+    doc.paymentModalityId !== null ? tx.find(paymentModalities, doc.paymentModalityId) : undefined,
+    doc.bankAccountId !== null ? tx.find(bankAccounts, doc.bankAccountId) : undefined,
+    doc.kind === "CREDIT_NOTE" && doc.sourceDocumentId !== null ? tx.find(documents, doc.sourceDocumentId) : undefined,
+  ]);
+  return fiscalDocumentFrom(tenant, doc, options, { rows, deadlines, modality, bank, source });
+}
+
+function fiscalDocumentFrom(tenant: Tenant, doc: Document, options: XmlChoice, parts: FiscalParts): FiscalDocument {
+  const stored = parts.rows;
   const vats = new Map(stored.flatMap(({ r, rate, natura }) => (r.vatRateId !== null && rate !== null ? [[r.vatRateId, { rate, natura }] as const] : [])));
   const rows = fiscalRowsOf(
     stored.map(({ r }) => ({
@@ -140,14 +163,10 @@ async function fiscalDocumentOf(tx: TenantScope, tenant: Tenant, doc: Document, 
   if (doc.paDocumentType && doc.paDocumentNumber) {
     references.push({ kind: doc.paDocumentType, id: doc.paDocumentNumber, date: doc.paDocumentDate ?? undefined, cig: orUndefined(doc.paCig), cup: orUndefined(doc.paCup) });
   }
-  if (doc.kind === "CREDIT_NOTE" && doc.sourceDocumentId !== null) {
-    const source = await tx.find(documents, doc.sourceDocumentId);
-    if (source?.kind === "INVOICE" && source.numberText) references.push({ kind: "Fattura collegata", id: source.numberText, date: source.date });
-  }
+  const source = parts.source;
+  if (doc.kind === "CREDIT_NOTE" && source?.kind === "INVOICE" && source.numberText) references.push({ kind: "Fattura collegata", id: source.numberText, date: source.date });
 
-  const deadlines = await tx.list(documentDeadlines, { where: eq(documentDeadlines.documentId, doc.id), orderBy: [asc(documentDeadlines.position), asc(documentDeadlines.id)] });
-  const modality = doc.paymentModalityId !== null ? await tx.find(paymentModalities, doc.paymentModalityId) : undefined;
-  const bank = doc.bankAccountId !== null ? await tx.find(bankAccounts, doc.bankAccountId) : undefined;
+  const { deadlines, modality, bank } = parts;
   const method: ModalitaPagamento = modality && modality.paymentType in MODALITA_PAGAMENTO ? (modality.paymentType as ModalitaPagamento) : bank?.iban ? "MP05" : "MP01";
   return {
     kind: "invoice",
@@ -174,6 +193,12 @@ export class PrecheckRefusedError extends ApiError {
 
 const fileOf = (name: string, bytes: Uint8Array): ElectronicInvoiceFile => ({ filename: name, contentBase64: Buffer.from(bytes).toString("base64"), contentType: XML_CONTENT_TYPE });
 
+/** The built file must validate against the FatturaPA XSD (else the pre-check's refusal, code 00200). */
+function checkSchema(xml: string): void {
+  const schema = validateFatturaXml(xml);
+  if (!schema.valid) throw new PrecheckRefusedError(schema.errors.map((e) => ({ code: "00200", message: `${INVOICE_ACTION_MESSAGES.xsd}: ${e.message}` })));
+}
+
 /** POST /api/invoices/download-electronic-invoice-xml/{id}: the document's FatturaPA file (built and stored once). */
 /**
  * markSent (default true): a file made for sending moves Emessa (or Scartata) to 'Inviata allo SDI'; the copy
@@ -194,9 +219,7 @@ export async function electronicInvoiceXml(scope: TenantScope, id: number, optio
     const progressive = progressiveFromCounter(await takeNext(tx, "transmission"));
     const check = precheckDocument(fiscal, { progressive }, today ? { today } : {});
     if (!check.ok || !check.built) throw new PrecheckRefusedError(check.issues);
-    const schema = validateFatturaXml(check.built.xml);
-    if (!schema.valid) throw new PrecheckRefusedError(schema.errors.map((e) => ({ code: "00200", message: `${INVOICE_ACTION_MESSAGES.xsd}: ${e.message}` })));
-
+    checkSchema(check.built.xml);
     const bytes = Buffer.from(check.built.xml, "utf8");
     const sent = markSent && (doc.state === "Emessa" || doc.state === "Scartata");
     await tx.update(documents, id, undefined, {
@@ -207,6 +230,118 @@ export async function electronicInvoiceXml(scope: TenantScope, id: number, optio
     });
     if (sent) await tx.insert(documentStateLogs, { documentId: id, stateBefore: doc.state, stateAfter: "Inviata allo SDI", userId: tx.actor?.userId ?? null });
     return fileOf(check.built.fileName, bytes);
+  });
+}
+
+/** A document's file in a batch, or why it has none (a 400 the single download would have answered). */
+export type BatchOutcome = { name: string; bytes: Uint8Array } | { error: ApiError };
+
+const groupBy = <T, K>(items: readonly T[], key: (t: T) => K) => {
+  const out = new Map<K, T[]>();
+  for (const t of items) {
+    const k = key(t);
+    const list = out.get(k);
+    if (list) list.push(t);
+    else out.set(k, [t]);
+  }
+  return out;
+};
+
+/**
+ * The FatturaPA files of many documents at once (the zip of the documents grid), with the single download's rules
+ * (the same checks, pre-check, XSD, file name, stored bytes, 'Inviata allo SDI' and its history line), in ONE
+ * transaction and a fixed number of statements however many documents: the documents locked together, their rows,
+ * deadlines, modalities, bank accounts and corrected invoices read with one query each, the transmission counter
+ * advanced once by the number of files, the files and states written by one UPDATE and the history by one INSERT.
+ * The pre-check runs first with a placeholder progressive (it does not depend on it), so only documents that pass
+ * take a progressive: no gap in the transmission numbers. Ids must be the tenant's (the caller checked them).
+ */
+export async function electronicInvoicesBatch(scope: TenantScope, ids: readonly number[], today?: string): Promise<Map<number, BatchOutcome>> {
+  return scope.transaction(async (tx) => {
+    const out = new Map<number, BatchOutcome>();
+    const docs = await tx.lockRows(documents, intIn(documents.id, ids));
+    const candidates: { doc: Document; chosen: XmlChoice }[] = [];
+    for (const doc of docs) {
+      if (doc.kind !== "INVOICE" && doc.kind !== "CREDIT_NOTE") out.set(doc.id, { error: new BadRequestError(INVOICE_ACTION_MESSAGES.xmlKind) });
+      else if (doc.number === null || doc.numberText === null) out.set(doc.id, { error: new BadRequestError(INVOICE_ACTION_MESSAGES.xmlDraft) });
+      // built meanwhile by a single download: its file, as the single download answers it
+      else if (doc.electronicInvoiceXml && doc.electronicInvoiceFileName && doc.state !== "Scartata") out.set(doc.id, { name: doc.electronicInvoiceFileName, bytes: doc.electronicInvoiceXml });
+      else {
+        try {
+          candidates.push({ doc, chosen: checkXmlOptions(doc, { previdential: null, paymentCausal: null }) });
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          out.set(doc.id, { error: err });
+        }
+      }
+    }
+    if (!candidates.length) return out;
+
+    const docIds = candidates.map((c) => c.doc.id);
+    const idsOf = (pick: (d: Document) => number | null) => [...new Set(candidates.flatMap((c) => (pick(c.doc) !== null ? [pick(c.doc)!] : [])))];
+    const modalityIds = idsOf((d) => d.paymentModalityId);
+    const bankIds = idsOf((d) => d.bankAccountId);
+    const sourceIds = idsOf((d) => (d.kind === "CREDIT_NOTE" ? d.sourceDocumentId : null));
+    const [tenant, rows, deadlines, modalities, banks, sources] = await Promise.all([
+      tx.getTenant(),
+      tx
+        .select({ r: documentRows, rate: vatRates.rate, natura: vatRates.natura })
+        .from(documentRows)
+        .leftJoin(vatRates, eq(documentRows.vatRateId, vatRates.id))
+        .where(intIn(documentRows.documentId, docIds))
+        .orderBy(asc(documentRows.documentId), asc(documentRows.position), asc(documentRows.id)),
+      tx.list(documentDeadlines, { where: intIn(documentDeadlines.documentId, docIds), orderBy: [asc(documentDeadlines.documentId), asc(documentDeadlines.position), asc(documentDeadlines.id)] }),
+      modalityIds.length ? tx.list(paymentModalities, { where: intIn(paymentModalities.id, modalityIds) }) : [],
+      bankIds.length ? tx.list(bankAccounts, { where: intIn(bankAccounts.id, bankIds) }) : [],
+      sourceIds.length ? tx.select({ id: documents.id, kind: documents.kind, numberText: documents.numberText, date: documents.date }).from(documents).where(intIn(documents.id, sourceIds)) : [],
+    ]);
+    const rowsOf = groupBy(rows, (r) => r.r.documentId);
+    const deadlinesOf = groupBy(deadlines, (d) => d.documentId);
+    const modalityById = new Map(modalities.map((m) => [m.id, m]));
+    const bankById = new Map(banks.map((b) => [b.id, b]));
+    const sourceById = new Map(sources.map((d) => [d.id, d]));
+
+    // 1. the pre-check of each (a placeholder progressive), 2. progressives for those that passed, 3. the files
+    const passed: { doc: Document; fiscal: FiscalDocument }[] = [];
+    for (const { doc, chosen } of candidates) {
+      const fiscal = fiscalDocumentFrom(tenant, doc, chosen, {
+        rows: rowsOf.get(doc.id) ?? [],
+        deadlines: deadlinesOf.get(doc.id) ?? [],
+        modality: doc.paymentModalityId !== null ? modalityById.get(doc.paymentModalityId) : undefined,
+        bank: doc.bankAccountId !== null ? bankById.get(doc.bankAccountId) : undefined,
+        source: doc.sourceDocumentId !== null ? sourceById.get(doc.sourceDocumentId) : undefined,
+      });
+      const check = precheckDocument(fiscal, { progressive: "00000" }, today ? { today } : {});
+      if (!check.ok || !check.built) out.set(doc.id, { error: new PrecheckRefusedError(check.issues) });
+      else passed.push({ doc, fiscal });
+    }
+    if (!passed.length) return out;
+    const last = await takeMany(tx, "transmission", passed.length);
+    const now = new Date();
+    const changes: Parameters<typeof tx.updateMany<typeof documents>>[1][number][] = [];
+    const logs: { documentId: number; stateBefore: Document["state"]; stateAfter: Document["state"]; userId: number | null }[] = [];
+    passed.forEach(({ doc, fiscal }, k) => {
+      const built = buildFatturaPA(fiscal, { progressive: progressiveFromCounter(last - passed.length + 1 + k) });
+      try {
+        checkSchema(built.xml);
+      } catch (err) {
+        out.set(doc.id, { error: err as ApiError });
+        return;
+      }
+      const bytes = Buffer.from(built.xml, "utf8");
+      const sent = doc.state === "Emessa" || doc.state === "Scartata";
+      // bytea travels in the JSON recordset as its hex text
+      changes.push({
+        id: doc.id,
+        version: doc.version,
+        values: { electronicInvoiceFileName: built.fileName, electronicInvoiceXml: `\\x${bytes.toString("hex")}`, electronicInvoiceCreated: now, state: sent ? "Inviata allo SDI" : doc.state } as never,
+      });
+      if (sent) logs.push({ documentId: doc.id, stateBefore: doc.state, stateAfter: "Inviata allo SDI", userId: tx.actor?.userId ?? null });
+      out.set(doc.id, { name: built.fileName, bytes });
+    });
+    await tx.updateMany(documents, changes);
+    await tx.insertMany(documentStateLogs, logs);
+    return out;
   });
 }
 

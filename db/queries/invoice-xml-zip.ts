@@ -4,10 +4,11 @@
  *
  * - One query reads the selected documents of the tenant (with their stored files): an id that is not the tenant's
  *   makes the whole call a 404, as for a single document.
- * - A stored file (not Scartata) goes in as it is: the same bytes the single download answers. Any other issued
- *   invoice or credit note goes through electronicInvoiceXml, the single download's own function, without XML
- *   options: it builds, pre-checks, validates, stores the file and moves Emessa to 'Inviata allo SDI' exactly as
- *   the single download does, each document in its own transaction (a refusal gives its transmission number back).
+ * - A stored file (not Scartata) goes in as it is: the same bytes the single download answers. The other issued
+ *   invoices and credit notes go through electronicInvoicesBatch (db/queries/invoice-actions.ts), without XML
+ *   options: the single download's checks, pre-check, XSD validation, stored file and move of Emessa to 'Inviata
+ *   allo SDI', for all of them in one transaction with a fixed number of statements (only documents that pass take
+ *   a transmission progressive).
  *   A document with a cassa or a ritenuta needs options only the user can choose (TipoCassa, CausalePagamento:
  *   not stored on the document), so it is listed instead, as are Bozze, proforma and quotes and the pre-check's
  *   refusals: ERRORI.txt in the zip, one line per document. No file at all is a 400 with those lines.
@@ -17,17 +18,14 @@ import { eq, sql } from "drizzle-orm";
 import { zipSync, type Zippable } from "fflate";
 import { contacts, documents, type Document } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
-import { ApiError, BadRequestError, NotFoundError, ValidationError } from "@/lib/errors";
+import { type ApiError, BadRequestError, NotFoundError, ValidationError } from "@/lib/errors";
 import { romeParts } from "@/lib/rome-time";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES } from "@/lib/schemas/invoice";
-import { electronicInvoiceXml } from "./invoice-actions";
+import { electronicInvoicesBatch } from "./invoice-actions";
 import { documentLabel } from "./invoices";
 
 /** Most documents one zip may hold. */
 export const XML_ZIP_MAX_IDS = 5_000;
-
-/** Documents built at the same time (each in its own transaction, on its own connection of the pool). */
-const BUILD_CONCURRENCY = 4;
 
 export const XML_ZIP_ERRORS_FILE = "ERRORI.txt";
 
@@ -93,23 +91,15 @@ export async function electronicInvoicesZip(scope: TenantScope, ids: readonly nu
     else toBuild.push(i);
   });
 
-  // the others through the single download's own function, a few at a time: each holds the transmission counter
-  // only from taking its number to its commit, so the reads and the building of the next ones overlap with it
-  let next = 0;
-  const worker = async () => {
-    while (next < toBuild.length) {
-      const i = toBuild[next++]!;
+  // the others built together, with the single download's rules, in one transaction (electronicInvoicesBatch)
+  if (toBuild.length) {
+    const built = await electronicInvoicesBatch(scope, toBuild.map((i) => wanted[i]!), today);
+    for (const i of toBuild) {
       const d = byId.get(wanted[i]!)!;
-      try {
-        const file = await electronicInvoiceXml(scope, d.id, { previdential: null, paymentCausal: null }, today);
-        outcomes[i] = { name: file.filename, bytes: Buffer.from(file.contentBase64, "base64") };
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.httpStatus !== 400) throw err;
-        outcomes[i] = { error: `${labelOf(d)}: ${reasonOf(err)}` };
-      }
+      const o = built.get(d.id)!;
+      outcomes[i] = "error" in o ? { error: `${labelOf(d)}: ${reasonOf(o.error)}` } : o;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(BUILD_CONCURRENCY, toBuild.length) }, worker));
+  }
 
   const files: Zippable = {};
   const errors: string[] = [];

@@ -49,5 +49,9 @@ export function startOfMonth(iso: string): string {
 
 /** Today's date in Italy (Europe/Rome), as "yyyy-mm-dd". */
 export function todayInItaly(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(now);
+  // built once: a DateTimeFormat costs ~0.3 ms to make (a zip of 1,000 files pre-checks 1,000 dates)
+  romeDateFormat ??= new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" });
+  return romeDateFormat.format(now);
 }
+
+let romeDateFormat: Intl.DateTimeFormat | undefined;
