@@ -7,7 +7,7 @@ import ical, { type VEvent } from "node-ical";
 import { beforeAll, describe, expect, it } from "vitest";
 import { romeInstant } from "@/lib/rome-time";
 import { Client, linkIn, sentMails, signUpTenant, uniqueEmail } from "../support/http";
-import { expectErrors, SAVED } from "../support/entity-api";
+import { expectErrors, postSettings, SAVED } from "../support/entity-api";
 
 const URL = "/api/agenda-events";
 const FIELD = "agendaEvent";
@@ -124,6 +124,39 @@ describe("Agenda", () => {
     await save({ title: "Mio", start: "2026-07-06T09:00", end: "2026-07-06T10:00", participants: [{ id: me.id }] });
     expect((await range(a, "2026-07-06", "2026-07-07", { participant: String(ada.id) })).body.data.map((e: Json) => e.id)).toEqual([hers.id]);
     expect((await range(a, "2026-07-06", "2026-07-07")).body.data).toHaveLength(2);
+  });
+
+  it("shows to-dos with a due date and the Scadenziario's deadlines (ROLE_DOCUMENT only) as read-only all-day items, each toggled", async () => {
+    const t = (await a.get("/api/tenants/get-actual")).body.tenant;
+    const s = await postSettings(a, { ...t, vat: "07654321012", fiscalCode: "07654321012", address: "Via Roma 1", postalCode: "00184", city: "Roma", province: "RM", taxRegime: "RF01" });
+    expect(s.status, JSON.stringify(s.body)).toBe(200);
+    const customer = (await a.postEntity("/api/contacts", "contact", { kind: "COMPANY", companyName: "Bianchi S.p.A.", isCustomer: true, vatNumber: "12345678903", address: "Via Milano 2", postalCode: "20121", city: "Milano", province: "MI" })).body.contact;
+    const vat22 = ((await a.get("/api/vat-rates/get-filtered-list")).body.options as { id: number; toString: string }[]).find((o) => o.toString.startsWith("22%"))!;
+    const invoice = await a.postEntity("/api/invoices", "invoice", {
+      kind: "INVOICE",
+      state: "Emessa",
+      date: "2026-02-02",
+      contact: { id: customer.id },
+      rows: [{ rowType: "GENERICA", description: "Consulenza", quantity: "1", amount: 100000, vat: { id: vat22.id } }],
+      deadlines: [{ deadlineDate: "2026-02-10", amount: 122000, deadlineState: "Da saldare" }],
+    });
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(200);
+    const todo = await a.postEntity("/api/todos", "todo", { title: "Telefonare al fornitore", dueDate: "2026-02-11", assignee: { id: ada.id } });
+    expect(todo.status, JSON.stringify(todo.body)).toBe(200);
+
+    const all = await range(a, "2026-02-09", "2026-02-16", { todos: "1", deadlines: "1" });
+    expect(all.body.items).toEqual([
+      { kind: "todo", id: `todo-${todo.body.todo.id}`, title: "Telefonare al fornitore", start: "2026-02-11", end: null, allDay: true, done: false },
+      { kind: "deadline", id: expect.stringMatching(/^deadline-\d+$/), title: "Da incassare € 1'220,00 - Bianchi S.p.A.", start: "2026-02-10", end: null, allDay: true, done: false },
+    ]);
+    expect((await range(a, "2026-02-09", "2026-02-16")).body.items).toEqual([]);
+    expect((await range(a, "2026-02-09", "2026-02-16", { deadlines: "1" })).body.items.map((i: Json) => i.kind)).toEqual(["deadline"]);
+    // the day after is out; one participant's items: the to-dos assigned to them
+    expect((await range(a, "2026-02-11T00:00", "2026-02-11T09:00", { todos: "1", deadlines: "1" })).body.items.map((i: Json) => i.kind)).toEqual(["todo"]);
+    expect((await range(a, "2026-02-09", "2026-02-16", { todos: "1", participant: String(me.id) })).body.items).toEqual([]);
+    // a ROLE_USER-only user sees the to-dos, never the amounts of the Scadenziario
+    const user = await inviteUser(a, ["ROLE_USER"], "user12345");
+    expect((await range(user.client!, "2026-02-09", "2026-02-16", { todos: "1", deadlines: "1" })).body.items.map((i: Json) => i.kind)).toEqual(["todo"]);
   });
 
   it("refuses a bad range with an Italian 400", async () => {
