@@ -114,10 +114,17 @@ describe("POST /api/invoices/download-xml-zip", () => {
     expect(bare.status, JSON.stringify(bare.body)).toBe(200);
     const refused = await create({ contact: { id: bare.body.contact.id }, state: "Emessa" });
 
-    const r = await zip([withCassa.id, plain.id, refused.id]);
+    const plain2 = await create({ state: "Emessa" });
+
+    const r = await zip([withCassa.id, plain.id, refused.id, plain2.id]);
     expect(r.status).toBe(200);
     const files = unzipSync(r.bytes);
-    expect(Object.keys(files).filter((n) => n.endsWith(".xml"))).toHaveLength(1);
+    const xmls = Object.keys(files).filter((n) => n.endsWith(".xml"));
+    expect(xmls).toHaveLength(2);
+    // only the files built take a transmission progressive: the refused document between them leaves no gap
+    const progressive = (name: string) => parseInt(/_([0-9A-Z]{5})\.xml$/.exec(name)![1]!, 36);
+    const [p1, p2] = xmls.map(progressive).sort((x, y) => x - y);
+    expect(p2! - p1!).toBe(1);
     const [options, precheck, ...more] = errorLines(files);
     expect(more).toEqual([]);
     expect(options).toBe(`Fattura ${withCassa.number} del 02/03/2026 (Rossi S.r.l.): ${XML_OPTIONS_MESSAGES.previdential}; ${XML_OPTIONS_MESSAGES.paymentCausal}: ${XML_ZIP_MESSAGES.options}`);

@@ -6,7 +6,7 @@
 import { expect } from "vitest";
 import type { ExampleRef } from "@/db/entity";
 import { BIANCHI_LOGIN, ROSSI_LOGIN } from "@/db/seed";
-import { Client, signUpTenant } from "./http";
+import { Client, randomAddress, signUpTenant } from "./http";
 
 export const SAVED = "Salvataggio effettuato";
 export const DELETED = "Eliminazione effettuata";
@@ -21,8 +21,9 @@ export const loginBianchi = () => loginAs(BIANCHI_LOGIN);
 
 /** Two freshly signed-up tenants, as their admins' clients. */
 export async function signUpTwoTenants(denominationA: string, denominationB: string): Promise<[Client, Client]> {
-  const a = (await signUpTenant(denominationA)).client;
-  const b = (await signUpTenant(denominationB)).client;
+  // each from an address of its own: the generic suites sign up two tenants per entity, past the hourly limit of one address
+  const a = (await signUpTenant(denominationA, { address: randomAddress() })).client;
+  const b = (await signUpTenant(denominationB, { address: randomAddress() })).client;
   return [a, b];
 }
 
