@@ -57,7 +57,17 @@ export const agendaEventSchema = z
   .object({
     title: text(AGENDA_EVENT_MESSAGES.title, 200),
     start: localDateTime(AGENDA_EVENT_MESSAGES.start),
-    end: z.union([z.literal(""), z.null(), localDateTime(AGENDA_EVENT_MESSAGES.end)]).optional().transform((v) => v || null),
+    // empty (null, "", missing) is no end: an all-day appointment of one day, else 'richiesto' below
+    end: z
+      .unknown()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return null;
+        const parsed = typeof v === "string" ? parseLocalDateTime(v) : null;
+        if (parsed) return parsed;
+        ctx.addIssue({ code: "custom", message: AGENDA_EVENT_MESSAGES.dateTime });
+        return z.NEVER;
+      }),
     allDay: z.boolean({ error: "Valore non valido per Tutto il giorno" }).optional().default(false),
     contact: optionalEntityRef,
     activity: optionalEntityRef,
