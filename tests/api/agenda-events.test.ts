@@ -124,6 +124,10 @@ describe("Agenda", () => {
     await save({ title: "Mio", start: "2026-07-06T09:00", end: "2026-07-06T10:00", participants: [{ id: me.id }] });
     expect((await range(a, "2026-07-06", "2026-07-07", { participant: String(ada.id) })).body.data.map((e: Json) => e.id)).toEqual([hers.id]);
     expect((await range(a, "2026-07-06", "2026-07-07")).body.data).toHaveLength(2);
+    // the participants are saved as one set: left out = removed, a repeated one counts once
+    const changed = await a.postEntity(`${URL}/${hers.id}`, FIELD, { ...hers, participants: [{ id: me.id }, { id: me.id }] });
+    expect(changed.body[FIELD].participants.map((p: Json) => p.id)).toEqual([me.id]);
+    expect((await range(a, "2026-07-06", "2026-07-07", { participant: String(ada.id) })).body.data).toEqual([]);
   });
 
   it("shows to-dos with a due date and the Scadenziario's deadlines (ROLE_DOCUMENT only) as read-only all-day items, each toggled", async () => {
