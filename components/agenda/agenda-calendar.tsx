@@ -106,6 +106,7 @@ export function AgendaCalendar({ settings, users, showDeadlinesToggle }: AgendaC
   const [participant, setParticipant] = useState("");
   const [showTodos, setShowTodos] = useState(true);
   const [showDeadlines, setShowDeadlines] = useState(showDeadlinesToggle);
+  const [showHours, setShowHours] = useState(false);
   const [form, setForm] = useState<FormState>(null);
   const hours = useMemo(() => visibleHours(settings), [settings]);
 
@@ -117,10 +118,11 @@ export function AgendaCalendar({ settings, users, showDeadlinesToggle }: AgendaC
         participant: participant || undefined,
         todos: showTodos ? 1 : undefined,
         deadlines: showDeadlines ? 1 : undefined,
+        timeEntries: showHours ? 1 : undefined,
       });
       return [...r.data.map(eventInput), ...r.items.map(itemInput)];
     },
-    [participant, showTodos, showDeadlines],
+    [participant, showTodos, showDeadlines, showHours],
   );
 
   const refetch = () => calendar.current?.getApi().refetchEvents();
@@ -158,6 +160,8 @@ export function AgendaCalendar({ settings, users, showDeadlinesToggle }: AgendaC
         </label>
         <Checkbox checked={showTodos} onCheckedChange={setShowTodos} label="Impegni" />
         {showDeadlinesToggle && <Checkbox checked={showDeadlines} onCheckedChange={setShowDeadlines} label="Scadenze" />}
+        {/* the acting user's own hours (a ROLE_ADMIN filtering by participant: that user's) */}
+        <Checkbox checked={showHours} onCheckedChange={setShowHours} label="Ore lavorate" />
         <CalendarFeedButton className="sm:ml-auto" />
       </div>
       {/* the toolbar's title smaller on a phone, so the buttons keep one line */}

@@ -158,9 +158,16 @@ describe("Agenda", () => {
     // the day after is out; one participant's items: the to-dos assigned to them
     expect((await range(a, "2026-02-11T00:00", "2026-02-11T09:00", { todos: "1", deadlines: "1" })).body.items.map((i: Json) => i.kind)).toEqual(["todo"]);
     expect((await range(a, "2026-02-09", "2026-02-16", { todos: "1", participant: String(me.id) })).body.items).toEqual([]);
+    // the acting user's own hours, when asked
+    const job = (await a.postEntity("/api/activities", "activity", { contact: { id: customer.id }, name: "Assistenza", activityState: "Attivo", paymentType: "Lavoro pagato a ore" })).body.activity;
+    const entry = await a.postEntity("/api/time-entries", "timeEntry", { activity: { id: job.id }, date: "2026-02-12", startTime: "09:00", endTime: "10:30" });
+    expect(entry.status, JSON.stringify(entry.body)).toBe(200);
+    expect((await range(a, "2026-02-09", "2026-02-16", { timeEntries: "1" })).body.items).toEqual([
+      { kind: "timeEntry", id: `time-entry-${entry.body.timeEntry.id}`, title: `Ore: ${job.activityNumber} - Assistenza`, start: "2026-02-12T09:00", end: "2026-02-12T10:30", allDay: false, done: true },
+    ]);
     // a ROLE_USER-only user sees the to-dos, never the amounts of the Scadenziario
     const user = await inviteUser(a, ["ROLE_USER"], "user12345");
-    expect((await range(user.client!, "2026-02-09", "2026-02-16", { todos: "1", deadlines: "1" })).body.items.map((i: Json) => i.kind)).toEqual(["todo"]);
+    expect((await range(user.client!, "2026-02-09", "2026-02-16", { todos: "1", deadlines: "1", timeEntries: "1" })).body.items.map((i: Json) => i.kind)).toEqual(["todo"]);
   });
 
   it("refuses a bad range with an Italian 400", async () => {
