@@ -63,6 +63,23 @@ describe.each(kinds)("TenantScope on %s", (kind) => {
     expect(row!.firstName).toBe("Uno");
   });
 
+  it("inside a transaction find() reads a row once, and reads it again after any write to its table or through platform", async () => {
+    await a.transaction(async (tx) => {
+      const first = await tx.find(users, aAdminId);
+      expect(await tx.find(users, aAdminId)).toBe(first);
+      await tx.update(users, aAdminId, undefined, { lastName: "Dopo" });
+      const after = await tx.find(users, aAdminId);
+      expect(after).not.toBe(first);
+      expect(after!.lastName).toBe("Dopo");
+      void tx.platform; // anything may be written through it
+      expect(await tx.find(users, aAdminId)).not.toBe(after);
+      // another tenant's id is still nobody's
+      expect(await tx.find(users, bAdminId)).toBeUndefined();
+    });
+    // outside a transaction every call reads
+    expect(await a.find(users, aAdminId)).not.toBe(await a.find(users, aAdminId));
+  });
+
   it("tenant row updates are versioned too", async () => {
     const t = await a.getTenant();
     await a.updateTenant(t.version, { phone: "051 1" });

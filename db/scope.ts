@@ -4,7 +4,7 @@ import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { NotFoundError, StaleVersionError } from "@/lib/errors";
 import type { Db } from "./client";
-import { tenants, type Role, type Tenant } from "./schema";
+import { documentDeadlines, documents, tenants, type Role, type Tenant } from "./schema";
 
 /** The user a request acts for (TenantScope.actor). */
 export interface Actor {
@@ -58,6 +58,12 @@ export function intIn(column: PgColumn | SQL, values: readonly number[]): SQL {
   if (!values.length || !values.every((v) => Number.isSafeInteger(v))) return sql`false`;
   return sql`${column} in (${sql.raw(values.join(", "))})`;
 }
+
+/**
+ * Tables a write changes through the database's own triggers (drizzle/0022: numbering or re-kinding a document
+ * recomputes its deadlines' direction): a write to the key drops what find() remembers of these too.
+ */
+const TRIGGER_WRITES = new Map<PgTable, PgTable[]>([[documents, [documentDeadlines]]]);
 
 /** A join of a scoped select: the joined table's tenant condition is added to `on`. */
 export interface ScopedJoin {
@@ -176,7 +182,20 @@ export class TenantScope {
     readonly tenantId: number,
     /** Who acts (the session's user), when a request does: written to histories, and some lists show only the user's own rows. */
     readonly actor?: Actor,
+    /**
+     * Inside a transaction: the rows find() read by id, kept until the transaction writes their table (or anything
+     * through `platform`), so one save reads a customer, a sectional or the tenant once even when its hooks and the
+     * answer's labels ask again. Outside a transaction there is none: every call reads.
+     */
+    private readonly memo?: Map<PgTable, Map<number, unknown>>,
   ) {}
+
+  /** A write to `table`: what find() remembers of it (and of the tables its triggers change) is dropped. */
+  private wrote(table: PgTable): void {
+    if (!this.memo) return;
+    this.memo.delete(table);
+    for (const t of TRIGGER_WRITES.get(table) ?? []) this.memo.delete(t);
+  }
 
   /** The acting user's id; an error where a write needs one and no request gave it (a programming error). */
   get actorId(): number {
@@ -195,6 +214,8 @@ export class TenantScope {
    * reads go through select()/list()/find()/lockRow(), their writes through insert()/upsert()/update()/updateWhere()/delete().
    */
   get platform(): Db {
+    // the caller may write anything through it: nothing remembered stays
+    this.memo?.clear();
     return this.database;
   }
 
@@ -217,6 +238,7 @@ export class TenantScope {
    * locked until it ends (counters: concurrent callers queue on it).
    */
   async upsert<T extends TenantKeyedTable>(table: T, key: readonly PgColumn[], values: Omit<T["$inferInsert"], "tenantId">, set?: UpsertSet<T>): Promise<Row<T> | undefined> {
+    this.wrote(table as PgTable);
     const insert = this.database.insert(table as PgTable).values({ ...(values as object), tenantId: lit(this.tenantId) } as never);
     const target = [table.tenantId, ...key];
     const rows = (await (set ? insert.onConflictDoUpdate({ target, set: set as never }) : insert.onConflictDoNothing({ target })).returning()) as Row<T>[];
@@ -225,6 +247,7 @@ export class TenantScope {
 
   /** This tenant's row matching `where`, locked until the transaction ends (SELECT … FOR UPDATE); undefined when there is none. */
   async lockRow<T extends TenantKeyedTable>(table: T, where: SQL): Promise<Row<T> | undefined> {
+    this.wrote(table as PgTable); // a lock wants the row as it is now
     const rows = (await this.database
       .select()
       .from(table as PgTable)
@@ -236,6 +259,7 @@ export class TenantScope {
 
   /** This tenant's rows matching `where`, locked until the transaction ends (SELECT … FOR UPDATE), in id order (no deadlock between two callers). */
   async lockRows<T extends TenantTable>(table: T, where: SQL): Promise<Row<T>[]> {
+    this.wrote(table as PgTable); // a lock wants the row as it is now
     return (await this.database
       .select()
       .from(table as PgTable)
@@ -246,6 +270,7 @@ export class TenantScope {
 
   /** Sets `values` on every row of this tenant matching `where`; returns the changed ids. */
   async updateWhere<T extends TenantTable>(table: T, where: SQL | undefined, values: Partial<NewRow<T>> | Record<string, unknown>): Promise<number[]> {
+    this.wrote(table as PgTable);
     const rows = (await this.database
       .update(table as PgTable)
       .set(values as never)
@@ -256,6 +281,7 @@ export class TenantScope {
 
   /** Deletes every row of this tenant matching `where`; returns how many. */
   async deleteWhere<T extends TenantTable>(table: T, where: SQL | undefined): Promise<number> {
+    this.wrote(table as PgTable);
     const rows = await this.database.delete(table as PgTable).where(this.where(table, where)).returning({ id: table.id });
     return rows.length;
   }
@@ -283,8 +309,15 @@ export class TenantScope {
   /** A row of this tenant by id (and `where`, e.g. the rows the acting user may reach), or undefined. */
   async find<T extends TenantTable>(table: T, id: number, where?: SQL): Promise<Row<T> | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
+    const remembered = where === undefined ? this.memo?.get(table)?.get(id) : undefined;
+    if (remembered) return remembered as Row<T>;
     // no LIMIT: (tenant_id, id) is unique, and a LIMIT would be a parameter (a second round trip)
     const rows = await this.list(table, { where: and(intEq(table.id, id), where) });
+    if (rows[0] && where === undefined && this.memo) {
+      let byId = this.memo.get(table);
+      if (!byId) this.memo.set(table, (byId = new Map()));
+      byId.set(id, rows[0]);
+    }
     return rows[0];
   }
 
@@ -296,6 +329,7 @@ export class TenantScope {
   }
 
   async insert<T extends TenantTable>(table: T, values: NewRow<T>): Promise<Row<T>> {
+    this.wrote(table as PgTable);
     const rows = (await this.database
       .insert(table as PgTable)
       .values({ ...(values as object), tenantId: lit(this.tenantId) } as never)
@@ -311,6 +345,7 @@ export class TenantScope {
    * column's default).
    */
   async insertMany<T extends TenantTable>(table: T, values: readonly NewRow<T>[]): Promise<number> {
+    this.wrote(table as PgTable);
     if (values.length === 0) return 0;
     const { names, types, records } = recordset(table, values as readonly Record<string, unknown>[], { tenant_id: this.tenantId });
     const rows = await this.database.execute(sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${records}::jsonb) as x(${types}) returning 1`);
@@ -323,6 +358,7 @@ export class TenantScope {
    * (or missing, or another tenant's) fails the whole call with StaleVersionError and changes nothing.
    */
   async updateMany<T extends TenantTable>(table: T, changes: readonly { id: number; version: number; values: Partial<NewRow<T>> }[]): Promise<number> {
+    this.wrote(table as PgTable);
     if (changes.length === 0) return 0;
     if (!table.version) throw new Error("updateMany: tabella senza versione");
     const { columns, types, records } = recordset(
@@ -356,6 +392,7 @@ export class TenantScope {
     expectedVersion: number | undefined,
     values: Partial<NewRow<T>>,
   ): Promise<Row<T>> {
+    this.wrote(table as PgTable);
     const set: Record<string, unknown> = { ...(values as object) };
     const conditions: SQL[] = [intEq(table.id, id)];
     if (table.version) {
@@ -373,6 +410,7 @@ export class TenantScope {
   }
 
   async delete<T extends TenantTable>(table: T, id: number): Promise<void> {
+    this.wrote(table as PgTable);
     const rows = await this.database
       .delete(table as PgTable)
       .where(this.where(table, intEq(table.id, id)))
@@ -382,12 +420,16 @@ export class TenantScope {
 
   /** The session's own tenant row. */
   async getTenant(): Promise<Tenant> {
+    const remembered = this.memo?.get(tenants)?.get(this.tenantId);
+    if (remembered) return remembered as Tenant;
     const [row] = await this.database.select().from(tenants).where(intEq(tenants.id, this.tenantId));
     if (!row) throw new NotFoundError("Azienda non trovata");
+    this.memo?.set(tenants, new Map([[this.tenantId, row]]));
     return row;
   }
 
   async updateTenant(expectedVersion: number | undefined, values: Partial<typeof tenants.$inferInsert>): Promise<Tenant> {
+    this.wrote(tenants);
     const { id: _id, version: _v, ...rest } = values;
     const conditions = [eq(tenants.id, this.tenantId)];
     if (expectedVersion !== undefined) conditions.push(eq(tenants.version, expectedVersion));
@@ -403,6 +445,6 @@ export class TenantScope {
 
   /** Runs `fn` in one transaction with a scope bound to it. */
   async transaction<R>(fn: (scope: TenantScope) => Promise<R>): Promise<R> {
-    return this.database.transaction(async (tx) => fn(new TenantScope(tx as unknown as Db, this.tenantId, this.actor)));
+    return this.database.transaction(async (tx) => fn(new TenantScope(tx as unknown as Db, this.tenantId, this.actor, new Map())));
   }
 }
