@@ -7,7 +7,7 @@ import interactionPlugin, { type EventResizeDoneArg } from "@fullcalendar/intera
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Select } from "@/components/ui/select";
 import { apiGet, apiPostEntity, showError } from "@/lib/client/api";
@@ -109,6 +109,16 @@ export function AgendaCalendar({ settings, users, showDeadlinesToggle }: AgendaC
   const [showHours, setShowHours] = useState(false);
   const [form, setForm] = useState<FormState>(null);
   const hours = useMemo(() => visibleHours(settings), [settings]);
+  const frame = useRef<HTMLDivElement>(null);
+
+  // FullCalendar measures itself on window resizes only: the menu opening or the page settling also resize it
+  useEffect(() => {
+    const el = frame.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => calendar.current?.getApi().updateSize());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   const fetchEvents = useCallback(
     async (info: EventSourceFuncArg): Promise<EventInput[]> => {
@@ -165,7 +175,7 @@ export function AgendaCalendar({ settings, users, showDeadlinesToggle }: AgendaC
         <CalendarFeedButton className="sm:ml-auto" />
       </div>
       {/* the toolbar's title smaller on a phone, so the buttons keep one line */}
-      <div className="min-w-0 rounded-lg border border-border bg-white p-2 text-sm sm:p-3 [&_.fc-toolbar-title]:text-base! sm:[&_.fc-toolbar-title]:text-2xl!">
+      <div ref={frame} className="min-w-0 rounded-lg border border-border bg-white p-2 text-sm sm:p-3 [&_.fc-toolbar-title]:text-base! sm:[&_.fc-toolbar-title]:text-2xl!">
         <FullCalendar
           // a new key when the layout changes size class: FullCalendar takes initialView and the toolbar once
           key={isPhone ? "phone" : "desk"}
