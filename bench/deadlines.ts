@@ -13,15 +13,10 @@
  * the database in place.
  */
 import os from "node:os";
-import { sql } from "drizzle-orm";
 import { createTenantWithAdmin } from "@/db/queries/accounts";
 import { deadlinesGrid } from "@/db/queries/deadlines";
 import { TenantScope } from "@/db/scope";
-import { listGrid } from "@/lib/grid/list";
-import { from, pageQuery, queryGrid } from "@/lib/grid/query";
-import { parseGridRequest } from "@/lib/grid/request";
-import { queryTotals } from "@/lib/grid/totals";
-import { createBenchDatabase, ms, pct, writeBenchSection } from "./support";
+import { createBenchDatabase, measureGridList, ms, writeBenchSection } from "./support";
 
 const DEADLINES = Number(process.env.BENCH_DEADLINES ?? 500_000);
 const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 200));
@@ -126,40 +121,9 @@ async function main() {
     ];
 
     const measure = async (c: (typeof cases)[number]) => {
-      const req = parseGridRequest(deadlinesGrid, c.params, scope);
-      if (process.env.BENCH_EXPLAIN) {
-        const fields = Object.fromEntries(deadlinesGrid.totals.map((t, i) => [`t${i}`, sql`${t.sql}`.as(`t${i}`)]));
-        for (const [what, q] of [
-          ["page", pageQuery(scope, deadlinesGrid, req, req.limit, req.startRow).toSQL()],
-          ["totals", from(scope, deadlinesGrid, fields).where(...req.where).toSQL()],
-        ] as const) {
-          const plan = await raw.unsafe(`explain (analyze, buffers) ${q.sql}`, q.params as never[]);
-          console.error(`\n--- ${c.label}: ${what}\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`);
-        }
-      }
-      const runApi = () => listGrid(scope, deadlinesGrid, c.params);
-      const runPage = () => queryGrid(scope, deadlinesGrid, req);
-      const runTotals = () => queryTotals(scope, deadlinesGrid, req);
-      for (let i = 0; i < 10; i++) await Promise.all([runApi(), runPage(), runTotals()]);
-      const times: Record<"api" | "page" | "totals", number[]> = { api: [], page: [], totals: [] };
-      let last = await runApi();
-      for (let i = 0; i < RUNS; i++) {
-        const order = (["api", "page", "totals"] as const).map((_, k, all) => all[(k + i) % 3]!);
-        for (const which of order) {
-          const t = performance.now();
-          if (which === "api") last = await runApi();
-          else if (which === "page") await runPage();
-          else await runTotals();
-          times[which].push(performance.now() - t);
-        }
-      }
-      const p = (xs: number[]): [number, number] => {
-        const sorted = [...xs].sort((x, y) => x - y);
-        return [pct(sorted, 50), pct(sorted, 95)];
-      };
-      const count = last.count === null ? "—" : `${last.countExact ? "" : "~"}${fmtInt(last.count)}`;
-      const totals = last.totals ?? {};
-      return { label: c.label, rows: last.data.length, count, totals, api: p(times.api), page: p(times.page), totals95: p(times.totals)[1] };
+      const m = await measureGridList(scope, deadlinesGrid, c.params, { runs: RUNS, raw, label: c.label });
+      const count = m.last.count === null ? "—" : `${m.last.countExact ? "" : "~"}${fmtInt(m.last.count)}`;
+      return { label: c.label, rows: m.last.data.length, count, totals: m.last.totals ?? {}, api: m.api, page: m.page, totals95: m.totals[1] };
     };
 
     const results: Awaited<ReturnType<typeof measure>>[] = [];

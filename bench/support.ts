@@ -1,8 +1,15 @@
-/** What the benchmarks share: percentiles, the millisecond format, and their section of docs/benchmarks.md. */
+/** What the benchmarks share: percentiles, the millisecond format, a grid list measured, and their section of docs/benchmarks.md. */
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, type Database } from "@/db/client";
+import type { TenantScope } from "@/db/scope";
+import type { Grid } from "@/lib/grid/define";
+import { listGrid } from "@/lib/grid/list";
+import { from, pageQuery, queryGrid } from "@/lib/grid/query";
+import { parseGridRequest } from "@/lib/grid/request";
+import { queryTotals } from "@/lib/grid/totals";
 
 /** The p-th percentile of an ascending list (nearest rank). */
 export function pct(sorted: number[], p: number): number {
@@ -61,4 +68,51 @@ export async function createBenchDatabase(label = ""): Promise<{ database: Datab
       await admin.end();
     },
   };
+}
+
+/** p50 and p95 of a list of milliseconds. */
+export function p50p95(xs: readonly number[]): [number, number] {
+  const sorted = [...xs].sort((x, y) => x - y);
+  return [pct(sorted, 50), pct(sorted, 95)];
+}
+
+/**
+ * A grid's list call as GET {url} runs it (listGrid: page + count and, with totals=1, the footer) beside its two
+ * halves alone (the page, the totals), `runs` times after `warmup` rounds, the three rotated so no side always runs on
+ * a warmer cache: p50/p95 of each and the last answer. BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of both halves first.
+ */
+export async function measureGridList<P extends Record<string, unknown>>(
+  scope: TenantScope,
+  grid: Grid<P>,
+  params: Record<string, string>,
+  { runs, warmup = 10, raw, label }: { runs: number; warmup?: number; raw: postgres.Sql; label: string },
+) {
+  const req = parseGridRequest(grid, params, scope);
+  if (process.env.BENCH_EXPLAIN) {
+    const fields = Object.fromEntries(grid.totals.map((t, i) => [`t${i}`, sql`${t.sql}`.as(`t${i}`)]));
+    for (const [what, q] of [
+      ["page", pageQuery(scope, grid, req, req.limit, req.startRow).toSQL()],
+      ["totals", from(scope, grid, fields).where(...req.where).toSQL()],
+    ] as const) {
+      const plan = await raw.unsafe(`explain (analyze, buffers) ${q.sql}`, q.params as never[]);
+      console.error(`\n--- ${label}: ${what}\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`);
+    }
+  }
+  const runApi = () => listGrid(scope, grid, params);
+  const runPage = () => queryGrid(scope, grid, req);
+  const runTotals = () => queryTotals(scope, grid, req);
+  for (let i = 0; i < warmup; i++) await Promise.all([runApi(), runPage(), runTotals()]);
+  const times: Record<"api" | "page" | "totals", number[]> = { api: [], page: [], totals: [] };
+  let last = await runApi();
+  for (let i = 0; i < runs; i++) {
+    const order = (["api", "page", "totals"] as const).map((_, k, all) => all[(k + i) % 3]!);
+    for (const which of order) {
+      const t = performance.now();
+      if (which === "api") last = await runApi();
+      else if (which === "page") await runPage();
+      else await runTotals();
+      times[which].push(performance.now() - t);
+    }
+  }
+  return { last, api: p50p95(times.api), page: p50p95(times.page), totals: p50p95(times.totals) };
 }

@@ -19,12 +19,7 @@ import os from "node:os";
 import { createTenantWithAdmin } from "@/db/queries/accounts";
 import { timeEntriesGrid } from "@/db/queries/time-entries";
 import { TenantScope } from "@/db/scope";
-import { listGrid } from "@/lib/grid/list";
-import { from, pageQuery, queryGrid } from "@/lib/grid/query";
-import { parseGridRequest } from "@/lib/grid/request";
-import { queryTotals } from "@/lib/grid/totals";
-import { sql } from "drizzle-orm";
-import { createBenchDatabase, ms, pct, writeBenchSection } from "./support";
+import { createBenchDatabase, measureGridList, ms, writeBenchSection } from "./support";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS ?? 100_000);
@@ -123,49 +118,21 @@ async function main() {
 
     const results: { label: string; api: [number, number]; page: [number, number]; totals: [number, number]; rows: number; count: number; exact: boolean; sum: string; target: boolean }[] = [];
     for (const c of cases) {
-      const req = parseGridRequest(timeEntriesGrid, c.params, scope);
-      if (process.env.BENCH_EXPLAIN) {
-        const fields = Object.fromEntries(timeEntriesGrid.totals.map((t, i) => [`t${i}`, sql`${t.sql}`.as(`t${i}`)]));
-        for (const [what, q] of [
-          ["page", pageQuery(scope, timeEntriesGrid, req, req.limit, req.startRow).toSQL()],
-          ["totals", from(scope, timeEntriesGrid, fields).where(...req.where).toSQL()],
-        ] as const) {
-          const plan = await raw.unsafe(`explain (analyze, buffers) ${q.sql}`, q.params as never[]);
-          console.error(`\n--- ${c.label}: ${what}\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`);
-        }
-      }
-      const runApi = () => listGrid(scope, timeEntriesGrid, c.params);
-      const runPage = () => queryGrid(scope, timeEntriesGrid, req);
-      const runTotals = () => queryTotals(scope, timeEntriesGrid, req);
-      for (let i = 0; i < 3; i++) await Promise.all([runApi(), runPage(), runTotals()]);
-      const times: Record<"api" | "page" | "totals", number[]> = { api: [], page: [], totals: [] };
-      let last = await runApi();
-      for (let i = 0; i < RUNS; i++) {
-        // rotate the order so no side always runs on a warmer cache
-        const order = (["api", "page", "totals"] as const).map((_, k, all) => all[(k + i) % 3]!);
-        for (const which of order) {
-          const s = performance.now();
-          if (which === "api") last = await runApi();
-          else if (which === "page") await runPage();
-          else await runTotals();
-          times[which].push(performance.now() - s);
-        }
-      }
-      for (const t of Object.values(times)) t.sort((x, y) => x - y);
-      const p = (t: number[]): [number, number] => [pct(t, 50), pct(t, 95)];
+      const m = await measureGridList(scope, timeEntriesGrid, c.params, { runs: RUNS, warmup: 3, raw, label: c.label });
+      const last = m.last;
       const totals = last.totals as { hours: number; amount: number };
       results.push({
         label: c.label,
-        api: p(times.api),
-        page: p(times.page),
-        totals: p(times.totals),
+        api: m.api,
+        page: m.page,
+        totals: m.totals,
         rows: last.data.length,
         count: last.count ?? 0,
         exact: last.countExact,
         sum: `${(totals.hours / 100).toLocaleString("it-IT", { minimumFractionDigits: 2 })} h, € ${(totals.amount / 100).toLocaleString("it-IT", { minimumFractionDigits: 2 })}`,
         target: c.target,
       });
-      console.error(`${c.label}: api p50 ${ms(pct(times.api, 50))} p95 ${ms(pct(times.api, 95))}, page p95 ${ms(pct(times.page, 95))}, totals p95 ${ms(pct(times.totals, 95))}`);
+      console.error(`${c.label}: api p50 ${ms(m.api[0])} p95 ${ms(m.api[1])}, page p95 ${ms(m.page[1])}, totals p95 ${ms(m.totals[1])}`);
     }
 
     const pgVersion = (await raw.unsafe("show server_version"))[0]!.server_version;
