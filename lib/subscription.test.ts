@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expiresInDays, romeDateInDays, subscriptionLine, todayInRome } from "./subscription";
+import { expiresInDays, isPlatformOperatorEmail, licenceOffer, paymentReference, renewedExpiry, romeDateInDays, subscriptionLine, todayInRome, vendorBankData } from "./subscription";
 
 describe("subscription", () => {
   it("counts calendar days to the expiry, negative after it", () => {
@@ -29,5 +29,36 @@ describe("subscription", () => {
     expect(expired.expired).toBe(true);
     expect(expired.offer.label).toBe("Rinnova l'abbonamento annuale");
     expect(subscriptionLine({ expiresInDays: 0, isFree: true }).text).toBe("Il periodo di utilizzo scade oggi");
+  });
+});
+
+describe("renewal", () => {
+  it("adds a year to the current expiry when it is still ahead (an early renewal loses no day)", () => {
+    expect(renewedExpiry("2026-11-24", "2027-03-10")).toBe("2028-03-10");
+  });
+  it("adds a year to today when the subscription has expired", () => {
+    expect(renewedExpiry("2026-11-24", "2026-10-01")).toBe("2027-11-24");
+  });
+  it("adds a year to today when it expires today", () => {
+    expect(renewedExpiry("2026-11-24", "2026-11-24")).toBe("2027-11-24");
+  });
+  it("moves 29 February to 28 February of the next year", () => {
+    expect(renewedExpiry("2028-01-10", "2028-02-29")).toBe("2029-02-28");
+    expect(renewedExpiry("2028-02-29", "2027-05-01")).toBe("2029-02-28");
+  });
+  it("prices the one-year licence from configuration, VAT 22% on top", () => {
+    expect(licenceOffer(4, {})).toEqual({ subscriptionId: 4, description: "Licenza annuale", amount: 29900, vatRate: "22.00", vat: 6578, total: 36478 });
+    expect(licenceOffer(4, { SUBSCRIPTION_PRICE_CENTS: "10000" })).toMatchObject({ amount: 10000, vat: 2200, total: 12200 });
+    expect(licenceOffer(4, { SUBSCRIPTION_PRICE_CENTS: "abc" })?.amount).toBe(29900);
+    expect(licenceOffer(5, {})).toBeNull();
+  });
+  it("knows the operators only from PLATFORM_OPERATOR_EMAILS", () => {
+    expect(isPlatformOperatorEmail("op@example.it", {})).toBe(false);
+    expect(isPlatformOperatorEmail("Op@Example.it", { PLATFORM_OPERATOR_EMAILS: "x@example.it, op@example.it" })).toBe(true);
+    expect(isPlatformOperatorEmail("", { PLATFORM_OPERATOR_EMAILS: "," })).toBe(false);
+  });
+  it("reads the vendor's bank data from configuration", () => {
+    expect(vendorBankData({ VENDOR_IBAN: "it60 x054 2811 1010 0000 0123 456" }).iban).toBe("IT60X0542811101000000123456");
+    expect(paymentReference(7, 12)).toBe("ABB-7-12");
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, differenceInCalendarDays, format, parseISO } from "date-fns";
+import { addDays, addYears, differenceInCalendarDays, format, parseISO } from "date-fns";
 
 /** Product sold at /acquista/{id}: 4 is the one-year licence (spec section 9). Renewals buy the same year. */
 export const ONE_YEAR_LICENCE_ID = 4;
@@ -38,4 +38,55 @@ export function subscriptionLine(t: { expiresInDays: number; isFree: boolean }):
     ? { label: "Acquista la licenza di un anno", href: `/acquista/${ONE_YEAR_LICENCE_ID}` }
     : { label: "Rinnova l'abbonamento annuale", href: `/acquista/${ONE_YEAR_LICENCE_ID}` };
   return { text, expired: d < 0, offer };
+}
+
+/**
+ * The expiry after a paid year: one year on from the later of today and the current expiry, so an expired
+ * tenant gets a full year from today and an early renewal loses no day. 29 February + 1 year = 28 February.
+ */
+export function renewedExpiry(today: string, currentExpiry: string): string {
+  const from = currentExpiry > today ? currentExpiry : today;
+  return format(addYears(parseISO(from), 1), "yyyy-MM-dd");
+}
+
+/** What /acquista/{id} sells and at what price: configuration, read on the server (SUBSCRIPTION_PRICE_CENTS, VAT 22%). */
+export interface LicenceOffer {
+  subscriptionId: number;
+  description: string;
+  amount: number;
+  vatRate: string;
+  vat: number;
+  total: number;
+}
+
+export const DEFAULT_PRICE_CENTS = 29900;
+export const LICENCE_VAT_RATE = 22;
+
+/** The one-year licence's price, or null for an unknown product id. A bad configured price falls back to the default. */
+export function licenceOffer(subscriptionId: number, env: Record<string, string | undefined> = process.env): LicenceOffer | null {
+  if (subscriptionId !== ONE_YEAR_LICENCE_ID) return null;
+  const configured = Number(env.SUBSCRIPTION_PRICE_CENTS);
+  const amount = Number.isSafeInteger(configured) && configured > 0 ? configured : DEFAULT_PRICE_CENTS;
+  const vat = Math.round((amount * LICENCE_VAT_RATE) / 100);
+  return { subscriptionId, description: "Licenza annuale", amount, vatRate: `${LICENCE_VAT_RATE}.00`, vat, total: amount + vat };
+}
+
+/** The vendor's bank account for the transfer (VENDOR_IBAN, VENDOR_BENEFICIARY, VENDOR_BANK); demo values by default. */
+export function vendorBankData(env: Record<string, string | undefined> = process.env) {
+  return {
+    beneficiary: env.VENDOR_BENEFICIARY?.trim() || "Gestionale Demo S.r.l.",
+    iban: env.VENDOR_IBAN?.replace(/\s+/g, "").toUpperCase() || "IT60X0542811101000000123456",
+    bank: env.VENDOR_BANK?.trim() || "Banca di esempio S.p.A.",
+  };
+}
+
+/** The platform operators: e-mails listed in PLATFORM_OPERATOR_EMAILS (comma separated); none by default. */
+export function isPlatformOperatorEmail(email: string, env: Record<string, string | undefined> = process.env): boolean {
+  const list = (env.PLATFORM_OPERATOR_EMAILS ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
+  return email.trim() !== "" && list.includes(email.trim().toLowerCase());
+}
+
+/** The transfer's causale of an order. */
+export function paymentReference(tenantId: number, orderId: number): string {
+  return `ABB-${tenantId}-${orderId}`;
 }

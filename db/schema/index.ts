@@ -18,3 +18,4 @@ export * from "./attachments";
 export * from "./todos";
 export * from "./notifications";
 export * from "./agenda-events";
+export * from "./subscription-orders";
