@@ -507,6 +507,50 @@ const ROUTES: RouteDeclaration[] = [
       { label: "broken JSON body", send: postRaw("/api/notifications/read", "{", "application/json") },
     ],
   },
+  // Statistiche: the filters of every report (GET /api/reports/{type}?filters=<JSON>, and its export)
+  ...["ReportInvoiceManager", "ReportTimeEntryManager", "ReportWorkManager", "ReportTodoManager"].flatMap((type) =>
+    ["", "/export"].map(
+      (suffix): RouteDeclaration => ({
+        route: `GET /api/reports/${type}${suffix}`,
+        as: "admin",
+        requests: () => {
+          const get = (filters: string): Send => (c) => c.get(`/api/reports/${type}${suffix}?filters=${encodeURIComponent(filters)}`);
+          const json = (f: Record<string, unknown>) => get(JSON.stringify(f));
+          return [
+            { label: "broken JSON", send: get("{") },
+            { label: "an array", send: get("[]") },
+            { label: "a number", send: get("42") },
+            { label: "NUL in the filters", send: get(`{"preset":"Anno${NUL}"}`) },
+            { label: "an unknown preset", send: json({ preset: "Domani" }) },
+            { label: "a preset of the wrong type", send: json({ preset: 1 }) },
+            { label: "a range without dates", send: json({ preset: "Intervallo" }) },
+            { label: "a day that does not exist", send: json({ preset: "Intervallo", from: "2025-02-30", to: "2025-03-01" }) },
+            { label: "year 10000", send: json({ preset: "Intervallo", from: "2025-01-01", to: "10000-01-01" }) },
+            { label: "a range the wrong way round", send: json({ preset: "Intervallo", from: "2025-03-01", to: "2025-01-01" }) },
+            { label: "a range of twenty years", send: json({ preset: "Intervallo", from: "2005-01-01", to: "2025-01-01" }) },
+            { label: "an unknown filter", send: json({ colour: "rosso" }) },
+            { label: "customer beyond the integer range", send: json({ customer: { id: BIG } }) },
+            { label: "customer of 20 digits", send: json({ customer: { id: Number(HUGE) } }) },
+            { label: "customer of the wrong type", send: json({ customer: "Rossi" }) },
+            { label: "a customer that does not exist", send: json({ customer: { id: BIG - 1 } }) },
+          ];
+        },
+      }),
+    ),
+  ),
+  { route: "GET /api/report-filters/init", as: "admin", requests: () => [{ label: "NUL in the type", send: (c) => c.get("/api/report-filters/init?type=Report%00") }] },
+  // the subscription purchase (the operator's calls need a configured operator: tests/api/subscription-orders.test.ts)
+  { route: "GET /api/subscription/purchase-data/{id}", as: "admin", requests: () => idRequests((id) => `/api/subscription/purchase-data/${id}`, "GET") },
+  {
+    route: "POST /api/subscription/orders",
+    as: "admin",
+    requests: () =>
+      jsonFieldRequests("/api/subscription/orders", "order", {
+        subscriptionId: 4,
+        billing: { denomination: "Input Rotte", vat: "01234567897", fiscalCode: "", address: "Via Roma 1", postalCode: "40121", city: "Bologna", province: "BO", pec: "", sdiCode: "" },
+      }),
+    state: async ({ admin }) => (await admin.get("/api/subscription/orders")).body.orders,
+  },
   // every entity's option list (the ajax selects)
   ...ENTITIES.filter((e) => e.selectable).map(
     (e): RouteDeclaration => ({ route: `GET ${e.api.url}/get-filtered-list`, as: "admin", requests: () => listRequests(`${e.api.url}/get-filtered-list`) }),

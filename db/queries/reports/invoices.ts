@@ -1,0 +1,126 @@
+/**
+ * Report fatturazione (ReportInvoiceManager), by month of the period, in cents:
+ * - invoiced: Σ total (ImportoTotaleDocumento) of the month's numbered invoices less its numbered credit notes; Bozze,
+ *   proformas and quotes are left out (a converted proforma would count twice). invoicedPreviousYear: the same for the
+ *   same month a year earlier (year on year).
+ * - collected: Σ amount of the 'Saldato' deadlines of numbered invoices (the Scadenziario's 'Da incassare', direction
+ *   IN) whose payment date falls in the month. A 'Stornato' deadline counts nowhere.
+ * - toCollect: Σ amount of those deadlines still 'Da saldare' falling due in the month.
+ * - purchases: Σ (taxable + VAT) of the purchase invoices dated in the month (withholdings are not a cost).
+ * - vatDue: VAT of the invoices less the credit notes' less the purchases' VAT.
+ * The customer filter holds each figure to that contact (for purchases: the supplier, a contact may be both).
+ * tables[0]: the period's customers by invoiced, the first 20.
+ */
+import "server-only";
+import { and, eq, isNotNull, ne, or, sql } from "drizzle-orm";
+import { contacts, documentDeadlines as dd, documents, expenses } from "@/db/schema";
+import { intEq, type TenantScope } from "@/db/scope";
+import { addYears, monthLabel, monthsOf, type ReportFilters, type ReportResult } from "@/lib/schemas/report";
+import { between, groupedBy, monthOf, sumOf } from "./common";
+
+const signed = (column: unknown) => sql`case when ${documents.kind} = 'CREDIT_NOTE' then -${column} else ${column} end`;
+/** Numbered invoices and credit notes (a numbered document has left Bozza). */
+const issuedSales = and(sql`${documents.kind} in ('INVOICE', 'CREDIT_NOTE')`, isNotNull(documents.number), ne(documents.state, "Bozza"));
+
+const TOP_CUSTOMERS = 20;
+
+export async function invoiceReport(scope: TenantScope, filters: ReportFilters): Promise<ReportResult> {
+  const { from, to } = filters;
+  const prevFrom = addYears(from, -1);
+  const prevTo = addYears(to, -1);
+  const customerId = filters.customer?.id;
+  const onDocument = customerId ? intEq(documents.contactId, customerId) : undefined;
+  const onDeadline = customerId ? intEq(dd.contactId, customerId) : undefined;
+
+  const [sales, collected, toCollect, purchases, customers] = await Promise.all([
+    groupedBy(
+      scope
+        .select({ month: monthOf(documents.date), invoiced: sumOf(signed(documents.total)), vat: sumOf(signed(documents.totalVat)) })
+        .from(documents)
+        .where(issuedSales, or(between(documents.date, from, to), between(documents.date, prevFrom, prevTo)), onDocument),
+    ),
+    groupedBy(
+      scope
+        .select({ month: monthOf(dd.paymentDate), amount: sumOf(sql`${dd.amount}`) })
+        .from(dd)
+        .where(sql`${dd.direction} = 'IN'`, eq(dd.deadlineState, "Saldato"), between(dd.paymentDate, from, to), onDeadline),
+    ),
+    groupedBy(
+      scope
+        .select({ month: monthOf(dd.deadlineDate), amount: sumOf(sql`${dd.amount}`) })
+        .from(dd)
+        .where(sql`${dd.direction} = 'IN'`, eq(dd.deadlineState, "Da saldare"), between(dd.deadlineDate, from, to), onDeadline),
+    ),
+    groupedBy(
+      scope
+        .select({ month: monthOf(expenses.documentDate), amount: sumOf(sql`${expenses.taxable} + ${expenses.totalVat}`), vat: sumOf(sql`${expenses.totalVat}`) })
+        .from(expenses)
+        .where(between(expenses.documentDate, from, to), customerId ? intEq(expenses.contactId, customerId) : undefined),
+    ),
+    groupedBy(
+      scope
+        .select({
+          id: documents.contactId,
+          name: sql<string>`coalesce(${contacts.name}, '')`,
+          documents: sql<number>`count(*)`.mapWith(Number),
+          invoiced: sumOf(signed(documents.total)),
+          vat: sumOf(signed(documents.totalVat)),
+        })
+        .from(documents)
+        .innerJoin(contacts, eq(contacts.id, documents.contactId))
+        .where(issuedSales, between(documents.date, from, to), onDocument),
+      2,
+      { orderBy: sql`4 desc, 2`, limit: TOP_CUSTOMERS },
+    ),
+  ]);
+
+  const byMonth = <R extends { month: string }>(rows: R[]) => new Map(rows.map((r) => [r.month, r]));
+  const s = byMonth(sales);
+  const c = byMonth(collected);
+  const t = byMonth(toCollect);
+  const p = byMonth(purchases);
+  const rows = monthsOf(from, to).map((month) => {
+    const previous = `${Number(month.slice(0, 4)) - 1}${month.slice(4)}`;
+    const vatDue = (s.get(month)?.vat ?? 0) - (p.get(month)?.vat ?? 0);
+    return {
+      month,
+      label: monthLabel(month),
+      invoiced: s.get(month)?.invoiced ?? 0,
+      invoicedPreviousYear: s.get(previous)?.invoiced ?? 0,
+      collected: c.get(month)?.amount ?? 0,
+      toCollect: t.get(month)?.amount ?? 0,
+      purchases: p.get(month)?.amount ?? 0,
+      vatDue,
+    };
+  });
+  const total = (key: keyof (typeof rows)[number]) => rows.reduce((sum, r) => sum + (r[key] as number), 0);
+  const totals = {
+    invoiced: total("invoiced"),
+    invoicedPreviousYear: total("invoicedPreviousYear"),
+    collected: total("collected"),
+    toCollect: total("toCollect"),
+    purchases: total("purchases"),
+    vatDue: total("vatDue"),
+    salesVat: sales.filter((r) => r.month >= from.slice(0, 7) && r.month <= to.slice(0, 7)).reduce((sum, r) => sum + r.vat, 0),
+    purchasesVat: purchases.reduce((sum, r) => sum + r.vat, 0),
+  };
+  return {
+    filters,
+    series: rows,
+    rows,
+    totals,
+    tables: [
+      {
+        title: "Clienti per fatturato",
+        columns: [
+          { field: "name", label: "Cliente", type: "text" },
+          { field: "documents", label: "Documenti", type: "number" },
+          { field: "invoiced", label: "Fatturato", type: "money" },
+          { field: "vat", label: "IVA", type: "money" },
+        ],
+        rows: customers,
+      },
+    ],
+  };
+}
+
