@@ -1,28 +1,29 @@
 import type { Metadata } from "next";
 import { ShellPage } from "@/components/shell/shell-page";
-import { ONE_YEAR_LICENCE_ID } from "@/lib/subscription";
+import { PurchaseForm } from "@/components/subscription/purchase-form";
+import { getPurchaseData } from "@/db/queries/subscription-orders";
+import { authorize } from "@/lib/api/route";
+import { getCurrentUser, hasRole } from "@/lib/auth/current-user";
+import { licenceOffer } from "@/lib/subscription";
 
 export const metadata: Metadata = { title: "Acquista" };
 
-// GET /acquista/{subscriptionId} — purchase page. The payment flow is not specified yet: it shows what is sold.
+// GET /acquista/{subscriptionId} — the licence purchase (free tenant) or renewal: price, billing data, bank transfer.
 export default async function PurchasePage({ params }: { params: Promise<{ subscriptionId: string }> }) {
   const { subscriptionId } = await params;
-  const known = Number(subscriptionId) === ONE_YEAR_LICENCE_ID;
+  const id = /^\d{1,10}$/.test(subscriptionId) ? Number(subscriptionId) : 0;
+  const user = await getCurrentUser();
+  const isAdmin = hasRole(user, "ROLE_ADMIN");
+  const data = isAdmin && licenceOffer(id) ? await getPurchaseData((await authorize(user, "ROLE_ADMIN")).scope, id) : null;
   return (
     <ShellPage path={`/acquista/${subscriptionId}`}>
-      <div className="max-w-xl rounded-lg border border-border bg-white p-6">
-        {known ? (
-          <>
-            <h2 className="text-lg font-semibold">Licenza di un anno</h2>
-            <p className="mt-2 text-gray-600">
-              Un anno di utilizzo del gestionale per tutta la tua azienda, con tutti gli utenti e tutte le funzioni.
-            </p>
-            <p className="mt-4 text-gray-600">Per completare l&apos;acquisto contatta l&apos;assistenza: il pagamento online sarà disponibile a breve.</p>
-          </>
-        ) : (
-          <p className="text-gray-600">Abbonamento non trovato.</p>
-        )}
-      </div>
+      {data ? (
+        <PurchaseForm data={data} />
+      ) : (
+        <div className="max-w-xl rounded-lg border border-border bg-white p-6 text-gray-600">
+          {!licenceOffer(id) ? "Abbonamento non trovato." : "L'acquisto e il rinnovo della licenza sono riservati agli amministratori dell'azienda."}
+        </div>
+      )}
     </ShellPage>
   );
 }

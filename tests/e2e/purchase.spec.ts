@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, login } from "./support";
+
+// /acquista/4 as the free demo tenant (issue 14): the licence and its price with VAT, the billing data prefilled,
+// a required field left empty, 'Conferma ordine', then the bank transfer's instructions (IBAN, causale, amount)
+// and the order's state; reopened at phone width the open order shows, and its data can be corrected (a new
+// order and causale). Screenshots at 1366×768 and 390×844 in /tmp/helpers/shots-purchase.
+
+const SHOTS = process.env.PURCHASE_SHOTS ?? "/tmp/helpers/shots-purchase";
+
+async function snap(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const instructions = (page: Page) => page.getByTestId("payment-instructions");
+
+test("the free tenant buys the one-year licence by bank transfer", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await login(page, DEMO);
+  await page.getByTestId("subscription").getByRole("link", { name: "Acquista la licenza di un anno" }).click();
+  await expect(page).toHaveURL(/\/acquista\/4$/);
+  await expect(page.getByRole("heading", { name: "Acquisto della licenza di un anno" })).toBeVisible();
+  await expect(page.getByText("Licenza annuale")).toBeVisible();
+  await expect(page.getByTestId("purchase-total")).toHaveText("€ 364,78");
+  await expect(page.getByText("Totale IVA inclusa")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Ragione sociale" })).toHaveValue("Demo S.r.l.");
+  await expect(page.getByRole("textbox", { name: "Partita IVA" })).toHaveValue("01234567897");
+  await expect(page.getByRole("textbox", { name: "Città" })).toHaveValue("Bologna");
+  await snap(page, "01-purchase-1366");
+
+  // a required field left empty: the Italian message, nothing sent
+  await page.getByRole("textbox", { name: "Città" }).fill("");
+  await page.getByRole("button", { name: "Conferma ordine" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expect(page.getByText('Il campo "Città" è richiesto').first()).toBeVisible();
+  await snap(page, "02-purchase-error-1366");
+
+  await page.getByRole("textbox", { name: "Città" }).fill("Bologna");
+  await page.getByRole("textbox", { name: "Codice destinatario (SDI)" }).fill("m5uxcr1");
+  await page.getByRole("button", { name: "Conferma ordine" }).click();
+  await expect(instructions(page)).toBeVisible();
+  await expect(page.getByTestId("order-state")).toHaveText("In attesa di pagamento");
+  await expect(instructions(page)).toContainText("IT60X0542811101000000123456");
+  await expect(instructions(page)).toContainText("Gestionale Demo S.r.l.");
+  await expect(instructions(page)).toContainText("€ 364,78");
+  const reference = (await instructions(page).getByRole("heading").textContent())!.replace("Ordine ", "");
+  expect(reference).toMatch(/^ABB-1-\d+$/);
+  await expect(instructions(page)).toContainText(`Causale${reference}`);
+  await snap(page, "03-instructions-1366");
+
+  // at phone width the open order shows again; correcting the data makes a new order with its own causale
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId("order-state")).toHaveText("In attesa di pagamento");
+  await expect(instructions(page).getByRole("heading")).toHaveText(`Ordine ${reference}`);
+  await snap(page, "04-instructions-390");
+  await page.getByRole("button", { name: "Modifica i dati di fatturazione" }).click();
+  await expect(page.getByRole("textbox", { name: "Codice destinatario (SDI)" })).toHaveValue("M5UXCR1");
+  await snap(page, "05-form-390");
+  await page.getByRole("textbox", { name: "PEC" }).fill("demo@pec.example.it");
+  await page.getByRole("button", { name: "Conferma ordine" }).click();
+  await expect(page.getByTestId("order-state")).toHaveText("In attesa di pagamento");
+  await expect(instructions(page).getByRole("heading")).not.toHaveText(`Ordine ${reference}`);
+  await snap(page, "06-new-order-390");
+});
