@@ -188,6 +188,10 @@ export interface ReportSeriesDef {
   type: "money" | "minutes" | "number";
   /** Bars by default; a line for comparisons (the previous year). */
   line?: boolean;
+  /** Bars of one stack are parts of one whole (billed + to bill + not billable hours). */
+  stack?: string;
+  /** On a second axis at the right (another unit: a count beside money). */
+  right?: boolean;
 }
 export interface ReportTable {
   title: string;
@@ -263,17 +267,17 @@ export const REPORT_SERIES: Record<ReportType, ReportSeriesDef[]> = {
     { key: "invoicedPreviousYear", label: "Fatturato anno precedente", type: "money", line: true },
   ],
   ReportTimeEntryManager: [
-    { key: "billedMinutes", label: "Ore fatturate", type: "minutes" },
-    { key: "unbilledMinutes", label: "Ore da fatturare", type: "minutes" },
-    { key: "nonBillableMinutes", label: "Ore non fatturabili", type: "minutes" },
+    { key: "billedMinutes", label: "Ore fatturate", type: "minutes", stack: "ore" },
+    { key: "unbilledMinutes", label: "Ore da fatturare", type: "minutes", stack: "ore" },
+    { key: "nonBillableMinutes", label: "Ore non fatturabili", type: "minutes", stack: "ore" },
   ],
   ReportWorkManager: [
     { key: "invoiced", label: "Fatturato", type: "money" },
-    { key: "jobs", label: "Lavori conclusi", type: "number", line: true },
+    { key: "jobs", label: "Lavori conclusi", type: "number", line: true, right: true },
   ],
   ReportTodoManager: [
-    { key: "onTime", label: "In tempo", type: "number" },
-    { key: "late", label: "In ritardo", type: "number" },
+    { key: "onTime", label: "In tempo", type: "number", stack: "svolti" },
+    { key: "late", label: "In ritardo", type: "number", stack: "svolti" },
   ],
 };
 

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
-import { Placeholder, ShellPage } from "@/components/shell/shell-page";
+import { ReportView } from "@/components/reports/report-view";
+import { ShellPage } from "@/components/shell/shell-page";
 
 export const metadata: Metadata = { title: "Report impegni svolti" };
 
 export default function Page() {
   return (
     <ShellPage path="/report-impegni-svolti">
-      <Placeholder title="Report impegni svolti" />
+      <ReportView type="ReportTodoManager" />
     </ShellPage>
   );
 }

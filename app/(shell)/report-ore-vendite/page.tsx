@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
-import { Placeholder, ShellPage } from "@/components/shell/shell-page";
+import { ReportView } from "@/components/reports/report-view";
+import { ShellPage } from "@/components/shell/shell-page";
 
 export const metadata: Metadata = { title: "Report ore e vendite" };
 
 export default function Page() {
   return (
     <ShellPage path="/report-ore-vendite">
-      <Placeholder title="Report ore e vendite" />
+      <ReportView type="ReportTimeEntryManager" />
     </ShellPage>
   );
 }
