@@ -3,8 +3,9 @@
 import { useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { EntityForm } from "@/components/form/entity-form";
+import { CustomerJobFields } from "@/components/form/customer-job-fields";
 import { FormField } from "@/components/form/form-field";
-import { AjaxSelect, DateInput, TimeInput, type SelectableEntity } from "@/components/form/inputs";
+import { DateInput, TimeInput } from "@/components/form/inputs";
 import { DELETE_CONFIRM } from "@/components/grid/entity-grid";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -123,8 +124,7 @@ function DateTimeField({ value, onChange, onBlur, allDay, isEnd, label }: { valu
 }
 
 function AgendaEventFields({ form, formData }: { form: AgendaEventFormValues; formData: AgendaEventFormData }) {
-  const [allDay, contact] = useWatch({ control: form.control, name: ["allDay", "contact"] });
-  const contactId = (contact as SelectableEntity | null | undefined)?.id;
+  const allDay = useWatch({ control: form.control, name: "allDay" });
   const users = formData.users ?? [];
   return (
     <div className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
@@ -170,41 +170,7 @@ function AgendaEventFields({ form, formData }: { form: AgendaEventFormValues; fo
         required={allDay !== true}
         render={(field) => <DateTimeField label="Fine" value={str(field.value)} onChange={field.onChange} onBlur={field.onBlur} allDay={allDay === true} isEnd />}
       />
-      <FormField
-        control={form.control}
-        name="contact"
-        label="Cliente"
-        render={(field) => (
-          <AjaxSelect
-            url="/api/contacts/get-filtered-list"
-            value={field.value as SelectableEntity | null | undefined}
-            onChange={(v) => {
-              field.onChange(v);
-              // a job of another customer would not belong here any more
-              if (v && (form.getValues("activity") as SelectableEntity | null | undefined)) form.setValue("activity", null, { shouldDirty: true });
-            }}
-            onBlur={field.onBlur}
-            name={field.name}
-            ref={field.ref}
-          />
-        )}
-      />
-      <FormField
-        control={form.control}
-        name="activity"
-        label="Lavoro"
-        render={(field) => (
-          <AjaxSelect
-            url="/api/activities/get-filtered-list"
-            params={contactId ? { contactId } : undefined}
-            value={field.value as SelectableEntity | null | undefined}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            name={field.name}
-            ref={field.ref}
-          />
-        )}
-      />
+      <CustomerJobFields form={form} />
       <FormField control={form.control} name="place" label="Luogo" className="sm:col-span-2" render={(field) => <Input {...field} value={str(field.value)} maxLength={200} />} />
       <Controller
         control={form.control}

@@ -1,11 +1,10 @@
 "use client";
 
-import { useEffect, useRef } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { ContactPicker } from "@/components/contacts/contact-picker";
 import { EntityForm } from "@/components/form/entity-form";
+import { CustomerJobFields } from "@/components/form/customer-job-fields";
 import { FormField } from "@/components/form/form-field";
-import { AjaxSelect, DateInput, IntegerInput, OptionSelect, type SelectableEntity } from "@/components/form/inputs";
+import { DateInput, IntegerInput, OptionSelect } from "@/components/form/inputs";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -16,7 +15,6 @@ import { ALERT_TYPES, DAYS_BEFORE, FIXED_DATE, TODO_PRIORITIES, todoApi, todoSch
 
 export const NEW_TODO_TITLE = "Inserimento impegno";
 export const NO_ALERT = "Nessun avviso";
-const JOB_OPTIONS_URL = "/api/activities/get-filtered-list";
 
 type TodoFormApi = ZodForm<typeof todoSchema>;
 
@@ -50,20 +48,9 @@ export function TodoForm({ id, onSaved, onClose }: TodoFormProps) {
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
-const idOf = (v: unknown) => {
-  const id = (v as SelectableEntity | null | undefined)?.id;
-  return id === undefined || id === null || id === "" ? null : Number(id);
-};
 
 function TodoFields({ form, formData, isNew }: { form: TodoFormApi; formData: TodoFormData; isNew: boolean }) {
-  const [alertType, done, contact] = useWatch({ control: form.control, name: ["alertType", "done", "contact"] });
-  const contactId = idOf(contact);
-  // another customer: a job of the previous one no longer fits
-  const previous = useRef(contactId);
-  useEffect(() => {
-    if (previous.current !== contactId && previous.current !== null) form.setValue("activity", null, { shouldDirty: true });
-    previous.current = contactId;
-  }, [contactId, form]);
+  const [alertType, done] = useWatch({ control: form.control, name: ["alertType", "done"] });
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
@@ -75,28 +62,7 @@ function TodoFields({ form, formData, isNew }: { form: TodoFormApi; formData: To
         className="sm:col-span-2"
         render={(field) => <Input {...field} value={str(field.value)} maxLength={200} autoFocus={isNew} />}
       />
-      <FormField
-        control={form.control}
-        name="contact"
-        label="Cliente"
-        render={(field) => <ContactPicker role="CUSTOMER" value={field.value as SelectableEntity | null | undefined} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />}
-      />
-      <FormField
-        control={form.control}
-        name="activity"
-        label="Lavoro"
-        render={(field) => (
-          <AjaxSelect
-            url={JOB_OPTIONS_URL}
-            params={contactId ? { contactId } : undefined}
-            value={field.value as Option | null | undefined}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            name={field.name}
-            ref={field.ref}
-          />
-        )}
-      />
+      <CustomerJobFields form={form} />
       <FormField
         control={form.control}
         name="assignee"
