@@ -15,7 +15,7 @@ export function OperatorOrders({ initial }: { initial: OperatorOrder[] }) {
   const [busy, setBusy] = useState<number | null>(null);
 
   async function confirm(order: OperatorOrder) {
-    const yes = await confirmDialog(`Confermi di aver ricevuto ${formatEuro(order.total)} con causale ${order.paymentReference} da ${order.tenant.denomination}?`);
+    const yes = await confirmDialog(`Confermi di aver ricevuto ${formatEuro(order.total)} con causale ${order.paymentReference} da ${order.tenant.denomination}?`, { confirmLabel: "Conferma pagamento" });
     if (!yes) return;
     setBusy(order.id);
     try {
