@@ -16,6 +16,7 @@ import { invoiceSectionalEntity } from "./queries/invoice-sectionals";
 import { invoiceEntity } from "./queries/invoices";
 import { itemEntity } from "./queries/items";
 import { paymentModalityEntity } from "./queries/payment-modalities";
+import { plannedOperationEntity } from "./queries/planned-operations";
 import { serviceEntity } from "./queries/services";
 import { timeEntryEntity } from "./queries/time-entries";
 import { todoEntity } from "./queries/todos";
@@ -39,6 +40,7 @@ export const ENTITIES: readonly AnyEntity[] = [
   expenseEntity,
   todoEntity,
   agendaEventEntity,
+  plannedOperationEntity,
 ];
 
 /** The entity whose rows live in `tableName` (row colours), if any. */

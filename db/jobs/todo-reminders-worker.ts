@@ -17,6 +17,7 @@
 import "server-only";
 import PgBoss from "pg-boss";
 import { getDatabase, type Db } from "@/db/client";
+import { runDuePlannedOperations } from "@/db/queries/planned-operations-runner";
 import { runDueReminders } from "@/db/queries/todo-reminders";
 
 export const REMINDERS_QUEUE = "todo-reminders";
@@ -30,6 +31,16 @@ export interface ReminderWorker {
 
 function logFailure(err: unknown) {
   console.error(`[promemoria] passaggio non riuscito: ${err instanceof Error ? err.message : String(err)}`);
+}
+
+/** Operazioni pianificate ride the same tick (db/queries/planned-operations-runner.ts); its failure is logged apart. */
+async function runPlannedPass(db: Db): Promise<void> {
+  try {
+    const ran = await runDuePlannedOperations(db);
+    if (ran > 0) console.log(`[operazioni pianificate] eseguite ${ran} occorrenze`);
+  } catch (err) {
+    console.error(`[operazioni pianificate] passaggio non riuscito: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 /**
@@ -76,6 +87,7 @@ export async function startPgBossReminders(
     const sent = await runDueReminders(db);
     opts.onRun?.(sent);
     if (sent > 0) console.log(`[promemoria] inviati ${sent} promemoria`);
+    await runPlannedPass(db);
   });
   let timer: ReturnType<typeof setInterval> | undefined;
   if (opts.tick ?? true) {
@@ -104,6 +116,7 @@ export function startIntervalReminders(db: Db, seconds = reminderIntervalSeconds
     try {
       const sent = await runDueReminders(db);
       if (sent > 0) console.log(`[promemoria] inviati ${sent} promemoria`);
+      await runPlannedPass(db);
     } catch (err) {
       logFailure(err);
     } finally {

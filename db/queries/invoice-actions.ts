@@ -357,7 +357,7 @@ export interface CopyResult {
 }
 
 /** A new Bozza of `kind` from the source's header and rows, linked to it, in one transaction. */
-async function copyDocument(scope: TenantScope, id: number, check: (source: Document) => void, target: (source: Document) => { kind: DocumentKind; documentType: string }, message: string): Promise<CopyResult> {
+async function copyDocument(scope: TenantScope, id: number, check: (source: Document) => void, target: (source: Document) => { kind: DocumentKind; documentType: string }, message: string, date?: string): Promise<CopyResult> {
   return scope.transaction(async (tx) => {
     const source = await tx.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
     check(source);
@@ -370,7 +370,7 @@ async function copyDocument(scope: TenantScope, id: number, check: (source: Docu
       kind,
       documentType,
       state: "Bozza",
-      date: romeParts(new Date()).date,
+      date: date ?? romeParts(new Date()).date,
       rows: json.rows.map((r) => ({ ...r, id: undefined, tempId: undefined })),
       deadlines: [],
     });
@@ -416,5 +416,20 @@ export function duplicateDocument(scope: TenantScope, id: number): Promise<CopyR
     () => {},
     (s) => ({ kind: s.kind, documentType: s.documentType }),
     INVOICE_ACTION_MESSAGES.duplicated,
+  );
+}
+
+/**
+ * Operazioni pianificate (db/queries/planned-operations-runner.ts): a Bozza copy of the template dated the
+ * occurrence's day, same kind and type, or a proforma of it (`kind` PROFORMA), linked to the template.
+ */
+export function copyDocumentOn(scope: TenantScope, id: number, date: string, kind?: "PROFORMA"): Promise<CopyResult> {
+  return copyDocument(
+    scope,
+    id,
+    () => {},
+    (s) => ({ kind: kind ?? s.kind, documentType: s.documentType === "TD04" ? "TD01" : s.documentType }),
+    INVOICE_ACTION_MESSAGES.duplicated,
+    date,
   );
 }

@@ -19,3 +19,4 @@ export * from "./todos";
 export * from "./notifications";
 export * from "./agenda-events";
 export * from "./subscription-orders";
+export * from "./planned-operations";

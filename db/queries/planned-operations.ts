@@ -1,0 +1,165 @@
+/**
+ * Operazioni pianificate (ROLE_DOCUMENT): recurring documents made from a template document of the tenant (an
+ * invoice or a proforma) by the runner (db/queries/planned-operations-runner.ts).
+ *
+ * Beyond the standard entity:
+ * - the template must be the tenant's invoice or proforma (400 otherwise: unknown, or of another kind);
+ * - everyMonths is 1 for 'Mensile', 12 for 'Annuale', N for 'Ogni N mesi' (the schema sets it);
+ * - doneCount, lastRunAt and lastResult are the runner's: a save never writes them; a save that moves nextDate
+ *   or re-activates the operation makes the runner start again from that day;
+ * - the run log (GET /api/planned-operations/runs/{id}): each occurrence, its outcome and the document made.
+ */
+import "server-only";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { defineEntity, ref } from "@/db/entity";
+import { documents, plannedOperationRuns, plannedOperations, type PlannedOperation } from "@/db/schema";
+import type { TenantScope } from "@/db/scope";
+import { BadRequestError } from "@/lib/errors";
+import { defineGrid } from "@/lib/grid/define";
+import { invoiceApi } from "@/lib/schemas/invoice";
+import { PLANNED_OPERATION_MESSAGES, plannedOperationApi, plannedOperationResponse, plannedOperationSchema, type PlannedRunJson } from "@/lib/schemas/planned-operation";
+import { todayInRome } from "@/lib/subscription";
+import { contactApi } from "@/lib/schemas/contact";
+import { contactEntity } from "./contacts";
+import { documentLabel, invoiceEntity } from "./invoices";
+
+/** Where the failure notification leads. */
+export const PLANNED_OPERATIONS_PATH = "/operazioni-pianificate";
+
+/** The kinds a template may be. */
+const TEMPLATE_KINDS = ["INVOICE", "PROFORMA"] as const;
+
+const KIND_WORD_SQL = sql`case ${documents.kind} when 'PROFORMA' then 'Proforma' when 'CREDIT_NOTE' then 'Nota di credito' when 'QUOTE' then 'Preventivo' else 'Fattura' end`;
+/** The template as documentLabel words it: 'Fattura 12/A del 05/03/2026', 'Fattura (bozza) del …'. */
+const templateLabelSql = sql<string>`${KIND_WORD_SQL} || ' ' || coalesce(${documents.numberText}, '(bozza)') || ' del ' || to_char(${documents.date}, 'DD/MM/YYYY')`;
+
+/** 'Operazioni pianificate' grid (GET /api/planned-operations): next run and last result in view. */
+export const plannedOperationsGrid = defineGrid({
+  name: "planned-operations",
+  table: plannedOperations,
+  defaultSort: [
+    { colId: "nextDate", sort: "asc" },
+    { colId: "id", sort: "asc" },
+  ],
+  exportFileName: "operazioni-pianificate",
+  joins: [{ table: documents, on: eq(plannedOperations.templateDocumentId, documents.id) }],
+  columns: [
+    { field: "id", header: "Id", type: "integer", sql: plannedOperations.id, hidden: true, width: 80 },
+    { field: "name", header: "Nome", type: "text", sql: plannedOperations.name, searchable: true, fixed: true, width: 220 },
+    { field: "templateDocument", header: "Documento modello", type: "text", sql: templateLabelSql, width: 210 },
+    { field: "frequency", header: "Frequenza", type: "text", sql: plannedOperations.frequency, width: 110 },
+    { field: "everyMonths", header: "Ogni (mesi)", type: "integer", sql: plannedOperations.everyMonths, hidden: true, width: 100 },
+    { field: "action", header: "Azione", type: "text", sql: plannedOperations.action, width: 200 },
+    { field: "nextDate", header: "Prossima esecuzione", type: "date", sql: plannedOperations.nextDate, width: 150 },
+    { field: "lastResult", header: "Ultimo esito", type: "text", sql: plannedOperations.lastResult, width: 240 },
+    { field: "active", header: "Attiva", type: "boolean", sql: plannedOperations.active, width: 80 },
+    { field: "doneCount", header: "Eseguite", type: "integer", sql: plannedOperations.doneCount, width: 90 },
+    { field: "maxCount", header: "Massimo", type: "integer", sql: plannedOperations.maxCount, hidden: true, width: 90 },
+    { field: "endDate", header: "Data fine", type: "date", sql: plannedOperations.endDate, hidden: true, width: 110 },
+    { field: "lastRunAt", header: "Ultima esecuzione", type: "datetime", sql: plannedOperations.lastRunAt, hidden: true, width: 160 },
+  ],
+});
+
+const plannedOperationLabel = (o: Pick<PlannedOperation, "name">) => o.name;
+
+/** The template must be the tenant's invoice or proforma: unknown (or another tenant's) and other kinds are a 400. */
+async function checkTemplate(tx: TenantScope, id: number): Promise<number> {
+  const [doc] = await tx.select({ id: documents.id, kind: documents.kind }).from(documents).where(eq(documents.id, id)).limit(1);
+  if (!doc) throw new BadRequestError(PLANNED_OPERATION_MESSAGES.templateUnknown);
+  if (!(TEMPLATE_KINDS as readonly string[]).includes(doc.kind)) throw new BadRequestError(PLANNED_OPERATION_MESSAGES.templateKind);
+  return doc.id;
+}
+
+export const plannedOperationEntity = defineEntity({
+  api: plannedOperationApi,
+  role: "ROLE_DOCUMENT",
+  table: plannedOperations,
+  input: plannedOperationSchema,
+  response: plannedOperationResponse,
+  grid: plannedOperationsGrid,
+  label: plannedOperationLabel,
+  messages: { notFound: PLANNED_OPERATION_MESSAGES.notFound },
+  refs: { templateDocument: ref(plannedOperations.templateDocumentId, invoiceEntity, PLANNED_OPERATION_MESSAGES.templateUnknown) },
+  values: (i) => ({
+    name: i.name,
+    frequency: i.frequency,
+    everyMonths: i.everyMonths,
+    nextDate: i.nextDate,
+    endDate: i.endDate,
+    maxCount: i.maxCount,
+    action: i.action,
+    active: i.active,
+    updatedAt: new Date(),
+  }),
+  json: (o, { refs }) => ({
+    id: o.id,
+    version: o.version,
+    name: o.name,
+    templateDocument: refs.templateDocument ?? null,
+    frequency: o.frequency,
+    everyMonths: o.everyMonths,
+    nextDate: o.nextDate,
+    endDate: o.endDate,
+    maxCount: o.maxCount,
+    doneCount: o.doneCount,
+    action: o.action,
+    active: o.active,
+    lastRunAt: o.lastRunAt ? new Date(o.lastRunAt).toISOString() : null,
+    lastResult: o.lastResult,
+    rowColor: o.rowColor,
+    toString: plannedOperationLabel(o),
+  }),
+  // a new operation: monthly, from today, a draft each time
+  draft: () => ({
+    name: "",
+    templateDocument: null,
+    frequency: "Mensile",
+    everyMonths: 1,
+    nextDate: todayInRome(),
+    endDate: null,
+    maxCount: null,
+    doneCount: 0,
+    action: "Crea bozza",
+    active: true,
+    lastRunAt: null,
+    lastResult: null,
+  }),
+  selectable: {
+    search: (t) => sql`${plannedOperations.name} ilike ${t.contains}`,
+    orderBy: [asc(plannedOperations.name), asc(plannedOperations.id)],
+  },
+  hooks: {
+    beforeWrite: async (tx, input, existing) => ({
+      // the hook's word on the reference: the refs check skips it
+      templateDocumentId: await checkTemplate(tx, input.templateDocument.id),
+      // who created it: told when an occurrence fails
+      ...(existing ? {} : { createdById: tx.actor?.userId ?? null }),
+    }),
+  },
+  example: { name: "Canone mensile di manutenzione", frequency: "Mensile", nextDate: "2030-01-31", action: "Crea bozza" },
+  exampleRefs: { templateDocument: { example: invoiceEntity.example, api: invoiceApi, exampleRefs: { contact: { example: contactEntity.example, api: contactApi } } } },
+});
+
+/** The PDF of a document made by an operation (the run log's link). */
+export const documentLink = (id: number) => `${invoiceApi.url}/download-pdf/${id}?inline=1`;
+
+/** GET /api/planned-operations/runs/{id}: the operation's occurrences, newest first, with the documents made. */
+export async function listPlannedRuns(scope: TenantScope, id: number, limit = 500): Promise<PlannedRunJson[]> {
+  await scope.getOrThrow(plannedOperations, id, PLANNED_OPERATION_MESSAGES.notFound);
+  const rows = await scope
+    .select({ run: plannedOperationRuns, kind: documents.kind, numberText: documents.numberText, date: documents.date })
+    .from(plannedOperationRuns)
+    .leftJoin(documents, eq(plannedOperationRuns.documentId, documents.id))
+    .where(eq(plannedOperationRuns.operationId, id))
+    .orderBy(desc(plannedOperationRuns.occurrence), desc(plannedOperationRuns.id))
+    .limit(limit);
+  return rows.map(({ run, kind, numberText, date }) => ({
+    id: run.id,
+    occurrence: run.occurrence,
+    state: run.state,
+    message: run.message,
+    document: run.documentId !== null && kind && date ? { id: run.documentId, toString: documentLabel({ kind, numberText, date }), kind } : null,
+    link: run.documentId !== null && kind ? documentLink(run.documentId) : null,
+    createdAt: new Date(run.createdAt).toISOString(),
+  }));
+}
