@@ -10,14 +10,14 @@
  * - the run log (GET /api/planned-operations/runs/{id}): each occurrence, its outcome and the document made.
  */
 import "server-only";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { defineEntity, ref } from "@/db/entity";
-import { documents, plannedOperationRuns, plannedOperations, type PlannedOperation } from "@/db/schema";
+import { contacts, documents, plannedOperationRuns, plannedOperations, type PlannedOperation } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
 import { BadRequestError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
 import { invoiceApi } from "@/lib/schemas/invoice";
-import { PLANNED_OPERATION_MESSAGES, plannedOperationApi, plannedOperationResponse, plannedOperationSchema, type PlannedRunJson } from "@/lib/schemas/planned-operation";
+import { PLANNED_OPERATION_MESSAGES, plannedOperationApi, plannedOperationResponse, plannedOperationSchema, type PlannedOperationFormData, type PlannedRunJson } from "@/lib/schemas/planned-operation";
 import { todayInRome } from "@/lib/subscription";
 import { contactApi } from "@/lib/schemas/contact";
 import { contactEntity } from "./contacts";
@@ -68,6 +68,18 @@ async function checkTemplate(tx: TenantScope, id: number): Promise<number> {
   if (!doc) throw new BadRequestError(PLANNED_OPERATION_MESSAGES.templateUnknown);
   if (!(TEMPLATE_KINDS as readonly string[]).includes(doc.kind)) throw new BadRequestError(PLANNED_OPERATION_MESSAGES.templateKind);
   return doc.id;
+}
+
+/** The form's template choices: the newest invoices and proformas, 'Fattura 12 del 05/03/2026 - Rossi S.r.l.'. */
+async function templateOptions(scope: TenantScope, limit = 500): Promise<PlannedOperationFormData["templates"]> {
+  const rows = await scope
+    .select({ id: documents.id, kind: documents.kind, numberText: documents.numberText, date: documents.date, customer: contacts.name })
+    .from(documents)
+    .leftJoin(contacts, eq(documents.contactId, contacts.id))
+    .where(inArray(documents.kind, [...TEMPLATE_KINDS]))
+    .orderBy(desc(documents.date), desc(documents.id))
+    .limit(limit);
+  return rows.map((d) => ({ id: d.id, toString: `${documentLabel(d)}${d.customer ? ` - ${d.customer}` : ""}` }));
 }
 
 export const plannedOperationEntity = defineEntity({
@@ -124,6 +136,7 @@ export const plannedOperationEntity = defineEntity({
     lastRunAt: null,
     lastResult: null,
   }),
+  formData: async (scope): Promise<PlannedOperationFormData> => ({ templates: await templateOptions(scope) }),
   selectable: {
     search: (t) => sql`${plannedOperations.name} ilike ${t.contains}`,
     orderBy: [asc(plannedOperations.name), asc(plannedOperations.id)],

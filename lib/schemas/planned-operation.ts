@@ -92,3 +92,8 @@ export interface PlannedRunJson {
   link: string | null;
   createdAt: string;
 }
+
+export interface PlannedOperationFormData {
+  /** The tenant's invoices and proformas a template may be (newest first), with their customer. */
+  templates: { id: number; toString: string }[];
+}

@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
-import { Placeholder, ShellPage } from "@/components/shell/shell-page";
+import { EntityPage } from "@/components/grid/entity-page";
+import { PlannedOperationsGrid } from "@/components/planned-operations/planned-operations-grid";
+import { plannedOperationEntity } from "@/db/queries/planned-operations";
 
 export const metadata: Metadata = { title: "Operazioni pianificate" };
 
 export default function Page() {
-  return (
-    <ShellPage path="/operazioni-pianificate">
-      <Placeholder title="Operazioni pianificate" />
-    </ShellPage>
-  );
+  return <EntityPage path="/operazioni-pianificate" entity={plannedOperationEntity} Grid={PlannedOperationsGrid} />;
 }
