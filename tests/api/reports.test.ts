@@ -272,6 +272,13 @@ describe("Statistiche (report-filters/init, reports/{type})", () => {
         [`${hourly.activityNumber} - Sito web`, 230, 15333],
         [`${billedJob.activityNumber} - Consulenza`, 60, 6000],
       ]);
+      const monthly = await report(c, "ReportTimeEntryManager", YEAR_2025);
+      expect(monthly.body.filters.groupBy).toBe("Mese");
+      expect(monthly.body.rows.map((x: Record<string, unknown>) => [x.label, x.minutes, x.amount])).toEqual([
+        ["febbraio 2025", 110, 6000 + 1333],
+        ["marzo 2025", 180, 8000 + 6000],
+      ]);
+      expect(monthly.body.totals).toEqual(r.body.totals);
       const byUser = await report(c, "ReportTimeEntryManager", { ...YEAR_2025, groupBy: "Utente", job: { id: billedJob.id } });
       expect(byUser.body.rows).toHaveLength(1);
       expect(byUser.body.rows[0]).toMatchObject({ minutes: 60, label: me.toString });

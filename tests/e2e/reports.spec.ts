@@ -5,14 +5,15 @@ import { DEMO, login } from "./support";
 // Statistiche (issue 14) as the demo admin: an invoice issued today, then /report-fatturazione opens on 'Anno in
 // corso' with the chart and the months of this year, the 'Totale' row showing what the API sums; choosing 'Anno
 // precedente' changes the period and the table to last year's months. The other three reports open with their chart
-// and table. On a desktop and on a phone; screenshots in /tmp/helpers/shots-reports.
+// and table. On a desktop and on a phone; screenshots in the test's output folder (or REPORT_SHOTS).
 
 interface Option {
   id: number;
   toString: string;
 }
 
-const SHOTS = "/tmp/helpers/shots-reports";
+const snap = (page: Page, name: string) =>
+  page.screenshot({ path: process.env.REPORT_SHOTS ? `${process.env.REPORT_SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`), fullPage: true });
 const today = new Date().toISOString().slice(0, 10);
 const year = Number(today.slice(0, 4));
 
@@ -48,12 +49,12 @@ async function walk(page: Page, label: string) {
   await expect(totalsRow(page)).toContainText("Totale");
   await expect(totalsRow(page).locator("td").nth(1)).toHaveText(formatEuro(api.totals.invoiced));
   await expect(page.getByRole("link", { name: "Esporta XLSX" })).toHaveAttribute("href", /\/api\/reports\/ReportInvoiceManager\/export\?filters=/);
-  await page.screenshot({ path: `${SHOTS}/${label}-fatturazione.png`, fullPage: true });
+  await snap(page, `${label}-fatturazione`);
 
   await page.getByRole("combobox", { name: "Periodo" }).selectOption("Anno precedente");
   await expect(page.getByTestId("report-period")).toContainText(`Dal 01/01/${year - 1} al 31/12/${year - 1}`);
   await expect(monthCells(page).first()).toHaveText(`gennaio ${year - 1}`);
-  await page.screenshot({ path: `${SHOTS}/${label}-fatturazione-anno-precedente.png`, fullPage: true });
+  await snap(page, `${label}-fatturazione-anno-precedente`);
 
   for (const [path, heading, shot] of [
     ["/report-ore-vendite", "Report ore e vendite", "ore"],
@@ -64,14 +65,14 @@ async function walk(page: Page, label: string) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     await expect(page.getByTestId("report-chart")).toBeVisible();
     await expect(page.getByTestId("report-table")).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/${label}-${shot}.png`, fullPage: true });
+    await snap(page, `${label}-${shot}`);
   }
   // the hours report regrouped by user: one row per user, the labels change
   await page.goto("/report-ore-vendite");
   await page.getByRole("combobox", { name: "Periodo" }).selectOption("Ultimi 12 mesi");
   await page.getByRole("combobox", { name: "Raggruppa per" }).selectOption("Utente");
   await expect(page.getByTestId("report-table").getByRole("columnheader").first()).toHaveText("Voce");
-  await page.screenshot({ path: `${SHOTS}/${label}-ore-utenti.png`, fullPage: true });
+  await snap(page, `${label}-ore-utenti`);
 }
 
 test("Statistiche on a desktop", async ({ page }) => {

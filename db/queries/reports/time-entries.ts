@@ -11,7 +11,7 @@ import { activities, contacts, timeEntries as te, users } from "@/db/schema";
 import { intEq, lit, type TenantScope } from "@/db/scope";
 import { monthLabel, monthsOf, type ReportFilters, type ReportResult, type TimeGroup } from "@/lib/schemas/report";
 import { minutesAmountSql } from "../activities";
-import { between, groupedBy, monthOf, sumOf } from "./common";
+import { between, monthOf, sumOf } from "./common";
 
 const userNameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
 
@@ -44,29 +44,27 @@ export async function timeEntryReport(scope: TenantScope, filters: ReportFilters
     filters.job ? intEq(te.activityId, filters.job.id) : undefined,
     filters.user ? intEq(te.userId, filters.user.id) : undefined,
   ];
-  const select = <F extends Record<string, SQL>>(head: F) =>
-    scope
-      .select({ ...head, ...figures })
-      .from(te)
-      .innerJoin(activities, eq(activities.id, te.activityId))
-      .innerJoin(contacts, eq(contacts.id, activities.contactId))
-      .innerJoin(users, eq(users.id, te.userId))
-      .where(...where);
-
   const group = GROUPS[filters.groupBy ?? "Mese"];
-  const [months, groups] = await Promise.all([
-    groupedBy(select({ month: monthOf(te.workDate) })),
-    groupedBy(select({ key: group.key, label: group.label }), 2, { orderBy: filters.groupBy === "Mese" || !filters.groupBy ? sql`2` : sql`4 desc, 2` }),
-  ]);
-
-  const byMonth = new Map(months.map((m) => [m.month as string, m]));
-  const empty = { minutes: 0, amount: 0, billedMinutes: 0, unbilledMinutes: 0, unbilledAmount: 0, nonBillableMinutes: 0 };
-  const series = monthsOf(from, to).map((month) => {
-    const { month: _m, ...values } = byMonth.get(month) ?? { month, ...empty };
-    void _m;
-    return { month, label: monthLabel(month), ...values };
-  });
-  const rows = groups.map((g) => ({ ...g, label: filters.groupBy === "Mese" || !filters.groupBy ? monthLabel(g.label as string) : g.label }));
-  const totals = Object.fromEntries(Object.keys(empty).map((k) => [k, months.reduce((sum, m) => sum + (m[k as keyof typeof empty] as number), 0)]));
+  const byMonthOnly = (filters.groupBy ?? "Mese") === "Mese";
+  const month = monthOf(te.workDate);
+  // one scan for the chart and the table: grouping sets (month) and (key, label); `part` tells them apart
+  const q = scope
+    .select({ part: sql<number>`grouping(${month})`.mapWith(Number), month, key: sql<string | null>`${byMonthOnly ? month : group.key}`, label: sql<string | null>`${byMonthOnly ? month : group.label}`, ...figures })
+    .from(te)
+    .innerJoin(activities, eq(activities.id, te.activityId))
+    .innerJoin(contacts, eq(contacts.id, activities.contactId))
+    .leftJoin(users, eq(users.id, te.userId))
+    .where(...where);
+  const grouping = byMonthOnly ? sql`${month}` : sql`grouping sets ((${month}), (${group.key}, ${group.label}))`;
+  // the table's order: by month, else the most hours first (positions: part, month, key, label, minutes)
+  type Grouped = { groupBy(s: SQL): { orderBy(s: SQL): Promise<Awaited<typeof q>> } };
+  const all = await (q as unknown as Grouped).groupBy(grouping).orderBy(byMonthOnly ? sql`2` : sql`1, 5 desc, 4`);
+  const names = Object.keys(figures) as (keyof typeof figures)[];
+  const values = (r: Partial<Record<keyof typeof figures, number>> | undefined) => Object.fromEntries(names.map((k) => [k, r?.[k] ?? 0])) as Record<keyof typeof figures, number>;
+  const months = all.filter((r) => r.part === 0);
+  const byMonth = new Map(months.map((m) => [m.month, m]));
+  const series = monthsOf(from, to).map((m) => ({ month: m, label: monthLabel(m), ...values(byMonth.get(m)) }));
+  const rows = (byMonthOnly ? all : all.filter((r) => r.part === 1)).map((g) => ({ key: g.key, label: byMonthOnly ? monthLabel(String(g.label)) : g.label, ...values(g) }));
+  const totals = Object.fromEntries(names.map((k) => [k, months.reduce((sum, m) => sum + m[k], 0)]));
   return { filters, series, rows, totals };
 }

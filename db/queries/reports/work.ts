@@ -32,7 +32,7 @@ export async function workReport(scope: TenantScope, filters: ReportFilters): Pr
   const [months, jobs] = await Promise.all([
     groupedBy(
       scope
-        .select({ month: monthOf(concludedSql), jobs: sql<number>`count(*)`.mapWith(Number), minutes: sumOf(minutesSql), invoiced: sumOf(invoicedSql) })
+        .select({ month: monthOf(concludedSql), jobs: sql<number>`count(*)`.mapWith(Number), invoiced: sumOf(invoicedSql) })
         .from(activities)
         .where(...where),
     ),
@@ -45,6 +45,8 @@ export async function workReport(scope: TenantScope, filters: ReportFilters): Pr
         concludedDate: sql<string>`${concludedSql}::text`,
         minutes: sql<number>`${minutesSql}`.mapWith(Number),
         invoiced: sql<number>`${invoicedSql}`.mapWith(Number),
+        // the period's minutes over every concluded job (before the limit): each job's time entries are summed once
+        allMinutes: sql<number>`sum(${minutesSql}) over ()`.mapWith(Number),
       })
       .from(activities)
       .innerJoin(contacts, eq(contacts.id, activities.contactId))
@@ -55,11 +57,11 @@ export async function workReport(scope: TenantScope, filters: ReportFilters): Pr
   const byMonth = new Map(months.map((m) => [m.month, m]));
   const series = monthsOf(from, to).map((month) => {
     const m = byMonth.get(month);
-    return { month, label: monthLabel(month), jobs: m?.jobs ?? 0, minutes: m?.minutes ?? 0, invoiced: m?.invoiced ?? 0 };
+    return { month, label: monthLabel(month), jobs: m?.jobs ?? 0, invoiced: m?.invoiced ?? 0 };
   });
   const rate = (invoiced: number, minutes: number) => (minutes > 0 ? Math.round((invoiced * 60) / minutes) : null);
-  const rows = jobs.map((j) => ({ ...j, hourlyRate: rate(j.invoiced, j.minutes) }));
-  const sum = (k: "jobs" | "minutes" | "invoiced") => months.reduce((s, m) => s + m[k], 0);
-  const totals = { jobs: sum("jobs"), minutes: sum("minutes"), invoiced: sum("invoiced") };
+  const rows = jobs.map(({ allMinutes: _all, ...j }) => (void _all, { ...j, hourlyRate: rate(j.invoiced, j.minutes) }));
+  const sum = (k: "jobs" | "invoiced") => months.reduce((s, m) => s + m[k], 0);
+  const totals = { jobs: sum("jobs"), minutes: jobs[0]?.allMinutes ?? 0, invoiced: sum("invoiced") };
   return { filters, series, rows, totals: { ...totals, hourlyRate: rate(totals.invoiced, totals.minutes) ?? 0 } };
 }
