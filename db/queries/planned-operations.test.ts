@@ -90,8 +90,8 @@ describe.each(kinds)("Operazioni pianificate on %s", (kind) => {
     const o = await save({ frequency: "Annuale", everyMonths: 5 });
     expect(o).toMatchObject({ everyMonths: 12, doneCount: 0, active: true, lastResult: null, templateDocument: { id: template.id, toString: "Fattura (bozza) del 31/01/2026" } });
     expect((await save({ frequency: "Ogni N mesi", everyMonths: "3" })).everyMonths).toBe(3);
-    await expect(save({ templateDocument: foreignTemplate })).rejects.toMatchObject({ httpStatus: 400, message: PLANNED_OPERATION_MESSAGES.templateUnknown });
-    await expect(save({ templateDocument: quote })).rejects.toMatchObject({ httpStatus: 400, message: PLANNED_OPERATION_MESSAGES.templateKind });
+    await expect(save({ templateDocument: foreignTemplate })).rejects.toMatchObject({ httpStatus: 400, errors: [PLANNED_OPERATION_MESSAGES.templateUnknown] });
+    await expect(save({ templateDocument: quote })).rejects.toMatchObject({ httpStatus: 400, errors: [PLANNED_OPERATION_MESSAGES.templateKind] });
     const bad = plannedOperationSchema.safeParse({ name: "x", templateDocument: template, frequency: "Ogni N mesi", nextDate: "2026-02-28", endDate: "2026-01-01", action: "Crea bozza" });
     expect(bad.error?.issues.map((i) => i.message)).toEqual([PLANNED_OPERATION_MESSAGES.everyMonths, PLANNED_OPERATION_MESSAGES.endBeforeNext]);
     // the template in use cannot be deleted under the operation

@@ -14,7 +14,7 @@ import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { defineEntity, ref } from "@/db/entity";
 import { contacts, documents, plannedOperationRuns, plannedOperations, type PlannedOperation } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
-import { BadRequestError } from "@/lib/errors";
+import { ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
 import { invoiceApi } from "@/lib/schemas/invoice";
 import { PLANNED_OPERATION_MESSAGES, plannedOperationApi, plannedOperationResponse, plannedOperationSchema, type PlannedOperationFormData, type PlannedRunJson } from "@/lib/schemas/planned-operation";
@@ -65,8 +65,8 @@ const plannedOperationLabel = (o: Pick<PlannedOperation, "name">) => o.name;
 /** The template must be the tenant's invoice or proforma: unknown (or another tenant's) and other kinds are a 400. */
 async function checkTemplate(tx: TenantScope, id: number): Promise<number> {
   const [doc] = await tx.select({ id: documents.id, kind: documents.kind }).from(documents).where(eq(documents.id, id)).limit(1);
-  if (!doc) throw new BadRequestError(PLANNED_OPERATION_MESSAGES.templateUnknown);
-  if (!(TEMPLATE_KINDS as readonly string[]).includes(doc.kind)) throw new BadRequestError(PLANNED_OPERATION_MESSAGES.templateKind);
+  if (!doc) throw new ValidationError([PLANNED_OPERATION_MESSAGES.templateUnknown]);
+  if (!(TEMPLATE_KINDS as readonly string[]).includes(doc.kind)) throw new ValidationError([PLANNED_OPERATION_MESSAGES.templateKind]);
   return doc.id;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineApi, optionSchema, recordFields } from "./entity";
-import { dateField, integerString, optionalDate, requiredRef, text, versionField } from "./fields";
+import { dateField, optionalDate, requiredRef, text, versionField } from "./fields";
 import { PLANNED_ACTIONS, PLANNED_FREQUENCIES, PLANNED_RUN_STATES, type PlannedAction, type PlannedFrequency } from "./planned-operation-enums";
 
 export { PLANNED_ACTIONS, PLANNED_FREQUENCIES, PLANNED_RUN_STATES, type PlannedAction, type PlannedFrequency };
@@ -36,8 +36,16 @@ export function monthsOf(frequency: PlannedFrequency, everyMonths: number | null
   return frequency === "Mensile" ? 1 : frequency === "Annuale" ? 12 : (everyMonths ?? 0);
 }
 
+/** Empty (null, "", missing) = null; otherwise a whole number min..max, as a number or numeric text. */
 const optionalInt = (message: string, min: number, max: number) =>
-  z.union([z.literal(""), z.null(), integerString(message, { min, max, rangeMessage: message })]).optional().transform((v) => (v === "" || v === undefined ? null : v));
+  z.unknown().optional().transform((v, ctx): number | null => {
+    if (v === undefined || v === null || v === "") return null;
+    const s = String(v).trim();
+    const n = Number(s);
+    if ((typeof v === "number" || typeof v === "string") && /^\d{1,9}$/.test(s) && n >= min && n <= max) return n;
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  });
 
 /**
  * 'Inserimento operazione pianificata' / 'Modifica' (POST /api/planned-operations[/{id}], field "plannedOperation").

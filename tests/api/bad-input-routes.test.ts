@@ -492,6 +492,14 @@ const ROUTES: RouteDeclaration[] = [
     state: ({ admin }) => countRows(admin, "/api/todos?addedParams=%7B%22done%22%3A1%7D"),
   },
   { route: "GET /api/todos/assignees", as: "admin", requests: () => listRequests("/api/todos/assignees") },
+  { route: "GET /api/planned-operations/runs/{id}", as: "admin", requests: () => idRequests((id) => `/api/planned-operations/runs/${id}`, "GET") },
+  {
+    route: "POST /api/planned-operations/run-now/{id}",
+    as: "admin",
+    // the route reads no body: its ids are its input
+    requests: () => idRequests((id) => `/api/planned-operations/run-now/${id}`),
+    state: ({ admin }) => countRows(admin, "/api/invoices"),
+  },
   {
     route: "POST /api/notifications/read",
     as: "admin",
