@@ -85,9 +85,9 @@ function ReportChart({ series, defs }: { series: ReportResult["series"]; defs: R
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {defs.map((d, i) =>
             d.line ? (
-              <Line key={d.key} yAxisId={d.right ? "right" : "left"} type="linear" dataKey={d.key} name={d.label} stroke={COLORS[i % COLORS.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
+              <Line key={d.key} yAxisId={d.right ? "right" : "left"} type="linear" dataKey={d.key} name={d.label} stroke={d.color ?? COLORS[i % COLORS.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
             ) : (
-              <Bar key={d.key} yAxisId={d.right ? "right" : "left"} stackId={d.stack} dataKey={d.key} name={d.label} fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
+              <Bar key={d.key} yAxisId={d.right ? "right" : "left"} stackId={d.stack} dataKey={d.key} name={d.label} fill={d.color ?? COLORS[i % COLORS.length]} isAnimationActive={false} />
             ),
           )}
         </ComposedChart>

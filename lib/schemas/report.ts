@@ -192,6 +192,8 @@ export interface ReportSeriesDef {
   stack?: string;
   /** On a second axis at the right (another unit: a count beside money). */
   right?: boolean;
+  /** Its colour where the meaning asks for one (late in red); otherwise the chart's palette. */
+  color?: string;
 }
 export interface ReportTable {
   title: string;
@@ -276,8 +278,8 @@ export const REPORT_SERIES: Record<ReportType, ReportSeriesDef[]> = {
     { key: "jobs", label: "Lavori conclusi", type: "number", line: true, right: true },
   ],
   ReportTodoManager: [
-    { key: "onTime", label: "In tempo", type: "number", stack: "svolti" },
-    { key: "late", label: "In ritardo", type: "number", stack: "svolti" },
+    { key: "onTime", label: "In tempo", type: "number", stack: "svolti", color: "#16a34a" },
+    { key: "late", label: "In ritardo", type: "number", stack: "svolti", color: "#dc2626" },
   ],
 };
 
