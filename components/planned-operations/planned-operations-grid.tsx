@@ -17,8 +17,8 @@ const RENDERERS: GridRenderers = {
 };
 
 /**
- * The /operazioni-pianificate page body: the operations' grid (Nome, Documento modello, Frequenza, Azione, Prossima
- * esecuzione, Ultimo esito, Attiva, Eseguite), 'Nuova operazione', the form; on the selected row 'Storico
+ * The /operazioni-pianificate page body: the operations' grid (Nome, Documento modello, Frequenza, Prossima
+ * esecuzione, Ultimo esito, Attiva, Azione, Eseguite), 'Nuova operazione', the form; on the selected row 'Storico
  * esecuzioni' (the run log with the documents made) and 'Esegui ora' (the next occurrence made now).
  */
 export function PlannedOperationsGrid({ initial }: { initial: GridPage }) {
