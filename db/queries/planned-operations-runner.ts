@@ -23,6 +23,7 @@ import type { Db } from "@/db/client";
 import { contacts, documents, notifications, plannedOperationRuns, plannedOperations, type PlannedOperation } from "@/db/schema";
 import { intEq, TenantScope } from "@/db/scope";
 import { ApiError, BadRequestError } from "@/lib/errors";
+import { italianDate } from "@/lib/rome-time";
 import { sendEmailSchema } from "@/lib/schemas/invoice-email";
 import { PLANNED_OPERATION_MESSAGES } from "@/lib/schemas/planned-operation";
 import { todayInRome } from "@/lib/subscription";
@@ -102,7 +103,7 @@ export async function runOccurrence(scope: TenantScope, operationId: number, occ
       const lastResult = `Errore: ${message}`;
       await tx.update(plannedOperations, op.id, undefined, { ...advance(op, false), lastResult });
       if (op.createdById !== null) {
-        await tx.insert(notifications, { userId: op.createdById, title: PLANNED_OPERATION_MESSAGES.failed(op.name), body: `${occurrence}: ${message}`, link: PLANNED_OPERATIONS_PATH });
+        await tx.insert(notifications, { userId: op.createdById, title: PLANNED_OPERATION_MESSAGES.failed(op.name), body: `${italianDate(occurrence)}: ${message}`, link: PLANNED_OPERATIONS_PATH });
       }
       return { ran: true, state: "Errore", documentId: null, message };
     });

@@ -157,7 +157,7 @@ describe.each(kinds)("Operazioni pianificate on %s", (kind) => {
     expect(failed!.run).toMatchObject({ occurrence: "2027-01-10", state: "Errore", message: PLANNED_OPERATION_MESSAGES.noEmail, documentId: null });
     expect(await opRow(o.id)).toMatchObject({ nextDate: "2027-02-10", doneCount: 0, active: true, lastResult: `Errore: ${PLANNED_OPERATION_MESSAGES.noEmail}` });
     const notes = await a.list(notifications, { where: eq(notifications.userId, adminA) });
-    expect(notes.map((n) => [n.title, n.body, n.link])).toContainEqual([PLANNED_OPERATION_MESSAGES.failed("Canone Bianchi"), `2027-01-10: ${PLANNED_OPERATION_MESSAGES.noEmail}`, "/operazioni-pianificate"]);
+    expect(notes.map((n) => [n.title, n.body, n.link])).toContainEqual([PLANNED_OPERATION_MESSAGES.failed("Canone Bianchi"), `10/01/2027: ${PLANNED_OPERATION_MESSAGES.noEmail}`, "/operazioni-pianificate"]);
     // not retried the same day
     expect(await runDuePlannedOperations(database.db, "2027-01-20")).toBe(0);
     // the cause fixed (a template whose customer has an e-mail): the next occurrence runs and sends
