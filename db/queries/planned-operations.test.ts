@@ -12,6 +12,8 @@ import { contactEntity } from "./contacts";
 import { invoiceEntity } from "./invoices";
 import { listPlannedRuns, plannedOperationEntity } from "./planned-operations";
 import { addMonthsIso, runDuePlannedOperations } from "./planned-operations-runner";
+import { startPgBossReminders, type ReminderWorker } from "../jobs/todo-reminders-worker";
+import { todayInRome } from "@/lib/subscription";
 import { TenantScope } from "../scope";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);
@@ -171,5 +173,40 @@ describe.each(kinds)("Operazioni pianificate on %s", (kind) => {
     const mails = await database.db.select().from(mailOutbox).where(and(eq(mailOutbox.tenantId, a.tenantId), like(mailOutbox.subject, "Fattura n. %")));
     expect(mails.map((m) => m.to)).toEqual(["rossi@example.it"]);
     expect(mails[0]!.subject).toMatch(/^Fattura n\. \S+ del 10\/02\/2027$/);
+  });
+
+  describe.runIf(kind === "postgres")("in the reminders' pg-boss tick", () => {
+    let workers: ReminderWorker[] = [];
+    afterAll(async () => {
+      await Promise.all(workers.map((w) => w.stop()));
+    });
+
+    it("two pg-boss workers, their passes overlapping, catch up a missed operation once: one document per occurrence", async () => {
+      const today = todayInRome();
+      const o = await save({ name: "Canone in coda", nextDate: addMonthsIso(today, -2) });
+      await only(o.id);
+      // both workers' passes wait for each other at their start, so they race on the same occurrences
+      let waiting = 0;
+      let release!: () => void;
+      const together = new Promise<void>((r) => (release = r));
+      const beforeRun = async () => {
+        waiting++;
+        if (waiting === 2) release();
+        await Promise.race([together, new Promise((r) => setTimeout(r, 5_000))]);
+      };
+      let passes = 0;
+      const url = tdb.env.DATABASE_URL!;
+      workers = await Promise.all([database, other].map((d) => startPgBossReminders(url, d.db, { tick: false, pollingIntervalSeconds: 0.5, beforeRun, onRun: () => passes++ })));
+      await workers[0]!.boss!.send("todo-reminders", {});
+      await workers[1]!.boss!.send("todo-reminders", {});
+      const deadline = Date.now() + 30_000;
+      // the planned pass follows the reminders' in the same job: wait until the operation has moved past today
+      while (((await opRow(o.id)).nextDate <= today || passes < 2) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 1_000));
+      const runs = await made(o.id);
+      expect(runs.map((r) => r.run.occurrence)).toEqual([addMonthsIso(today, -2), addMonthsIso(addMonthsIso(today, -2), 1), addMonthsIso(addMonthsIso(addMonthsIso(today, -2), 1), 1)]);
+      expect(runs.every((r) => r.run.state === "Eseguita" && r.date === r.run.occurrence)).toBe(true);
+      expect((await opRow(o.id)).doneCount).toBe(3);
+    }, 60_000);
   });
 });
