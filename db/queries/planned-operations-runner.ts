@@ -71,6 +71,16 @@ async function makeDocument(tx: TenantScope, op: PlannedOperation, occurrence: s
 }
 
 /**
+ * The occurrence has its run already, yet next_date is on it: the user moved next_date back to a day that ran. It
+ * is not made again (the key says it was); next_date moves on, so the operation does not stay stuck on it.
+ */
+async function alreadyRun(tx: TenantScope, op: PlannedOperation): Promise<OccurrenceOutcome> {
+  const { nextDate, updatedAt } = advance(op, false);
+  await tx.update(plannedOperations, op.id, undefined, { nextDate, updatedAt });
+  return { ran: false };
+}
+
+/**
  * Runs the occurrence `occurrence` of one operation if nobody has: { ran: false } when it was not due any more
  * (another worker ran it, the operation was changed or stopped). A failure is recorded, never thrown, unless
  * recording it fails too (then the next pass tries the occurrence again).
@@ -87,7 +97,7 @@ export async function runOccurrence(scope: TenantScope, operationId: number, occ
         return { ran: false };
       }
       const claimed = await tx.upsert(plannedOperationRuns, [plannedOperationRuns.operationId, plannedOperationRuns.occurrence], { operationId: op.id, occurrence, state: "Eseguita" });
-      if (!claimed) return { ran: false };
+      if (!claimed) return alreadyRun(tx, op);
       const { documentId, message } = await makeDocument(tx, op, occurrence);
       await tx.update(plannedOperationRuns, claimed.id, undefined, { documentId, message });
       await tx.update(plannedOperations, op.id, undefined, { ...advance(op, true), lastResult: message });
@@ -99,7 +109,7 @@ export async function runOccurrence(scope: TenantScope, operationId: number, occ
       const op = await tx.lockRow(plannedOperations, intEq(plannedOperations.id, operationId));
       if (!due(op)) return { ran: false };
       const claimed = await tx.upsert(plannedOperationRuns, [plannedOperationRuns.operationId, plannedOperationRuns.occurrence], { operationId: op.id, occurrence, state: "Errore", message });
-      if (!claimed) return { ran: false };
+      if (!claimed) return alreadyRun(tx, op);
       const lastResult = `Errore: ${message}`;
       await tx.update(plannedOperations, op.id, undefined, { ...advance(op, false), lastResult });
       if (op.createdById !== null) {

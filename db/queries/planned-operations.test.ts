@@ -114,6 +114,11 @@ describe.each(kinds)("Operazioni pianificate on %s", (kind) => {
     expect((await opRow(o.id)).lastResult).toMatch(/^Creata Fattura \(bozza\) del 28\/03\/2026$/);
     // a second pass the same day: nothing more
     expect(await runDuePlannedOperations(database.db, "2026-04-15")).toBe(0);
+    // next_date moved back by hand onto a day that ran: not made again, the operation moves on
+    await a.update(plannedOperations, o.id, undefined, { nextDate: "2026-02-28" });
+    expect(await runDuePlannedOperations(database.db, "2026-04-15")).toBe(0);
+    expect(await made(o.id)).toHaveLength(3);
+    expect((await opRow(o.id)).nextDate).toBe("2026-04-28");
     const log = await listPlannedRuns(a, o.id);
     expect(log[0]).toMatchObject({ occurrence: "2026-03-28", state: "Eseguita", document: { toString: "Fattura (bozza) del 28/03/2026", kind: "INVOICE" } });
     expect(log[0]!.link).toMatch(/^\/api\/invoices\/download-pdf\/\d+\?inline=1$/);
