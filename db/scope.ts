@@ -190,6 +190,14 @@ export class TenantScope {
     private readonly memo?: Map<PgTable, Map<number, unknown>>,
   ) {}
 
+  /** A row read by a query of the caller's (a join), kept for find() as if find() had read it (inside a transaction only). */
+  remember<T extends TenantTable>(table: T, row: Row<T>): void {
+    if (!this.memo) return;
+    let byId = this.memo.get(table);
+    if (!byId) this.memo.set(table, (byId = new Map()));
+    byId.set(row.id as number, row);
+  }
+
   /** A write to `table`: what find() remembers of it (and of the tables its triggers change) is dropped. */
   private wrote(table: PgTable): void {
     if (!this.memo) return;
@@ -313,11 +321,7 @@ export class TenantScope {
     if (remembered) return remembered as Row<T>;
     // no LIMIT: (tenant_id, id) is unique, and a LIMIT would be a parameter (a second round trip)
     const rows = await this.list(table, { where: and(intEq(table.id, id), where) });
-    if (rows[0] && where === undefined && this.memo) {
-      let byId = this.memo.get(table);
-      if (!byId) this.memo.set(table, (byId = new Map()));
-      byId.set(id, rows[0]);
-    }
+    if (rows[0] && where === undefined) this.remember(table, rows[0]);
     return rows[0];
   }
 

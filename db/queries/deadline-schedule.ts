@@ -26,19 +26,21 @@ export async function scheduleDeadlines(scope: TenantScope, date: string, amount
   if (paymentModalityId === null) return [{ deadlineDate: date, amount }];
   // the modality and its rows in one statement (a save reads it once)
   const found = await scope
-    .select({ paymentType: paymentModalities.paymentType, row: paymentModalityRows })
+    .select({ modality: paymentModalities, row: paymentModalityRows })
     .from(paymentModalities)
     .leftJoin(paymentModalityRows, eq(paymentModalityRows.paymentModalityId, paymentModalities.id))
     .where(intEq(paymentModalities.id, paymentModalityId))
     .orderBy(asc(paymentModalityRows.position), asc(paymentModalityRows.id));
   if (!found.length) throw new ValidationError([unknownModality]);
+  // the save's answer labels its modality: read here already
+  scope.remember(paymentModalities, found[0]!.modality);
   const rows = found.flatMap((f) => (f.row ? [f.row] : []));
   if (!rows.length) return [{ deadlineDate: date, amount }];
   return computeDeadlines(
     date,
     amount,
     rows.map((r) => ({ expirationType: r.expirationType as ExpirationType, paymentDay: r.paymentDay, monthsAfter: r.monthsAfter, amountPercentage: r.amountPercentage })),
-    found[0]!.paymentType as ModalitaPagamento,
+    found[0]!.modality.paymentType as ModalitaPagamento,
   ).map((d) => ({ deadlineDate: d.dueDate, amount: d.amount }));
 }
 

@@ -178,7 +178,15 @@ const rowActivity = alias(activities, "row_activity");
 
 async function rowsOf(scope: TenantScope, documentId: number): Promise<InvoiceJson["rows"]> {
   const rows = await scope
-    .select({ r: documentRows, activityNumber: rowActivity.activityNumber, activityName: rowActivity.name, itemName: items.name, serviceName: services.name, vat: vatRates })
+    .select({
+      r: documentRows,
+      activityNumber: rowActivity.activityNumber,
+      activityName: rowActivity.name,
+      itemName: items.name,
+      serviceName: services.name,
+      // what the rate's label needs (a narrower select is cheaper to build and to read)
+      vat: { rate: vatRates.rate, description: vatRates.description, natura: vatRates.natura },
+    })
     .from(documentRows)
     .leftJoin(rowActivity, eq(documentRows.activityId, rowActivity.id))
     .leftJoin(items, eq(documentRows.itemId, items.id))
@@ -209,7 +217,7 @@ function trimQuantity(q: string): string {
 
 async function deadlinesOf(scope: TenantScope, documentId: number): Promise<InvoiceJson["deadlines"]> {
   const rows = await scope
-    .select({ d: documentDeadlines, bank: bankAccounts })
+    .select({ d: documentDeadlines, bank: { bankAccountType: bankAccounts.bankAccountType, bankName: bankAccounts.bankName, code: bankAccounts.code } })
     .from(documentDeadlines)
     .leftJoin(bankAccounts, eq(documentDeadlines.bankAccountId, bankAccounts.id))
     .where(intEq(documentDeadlines.documentId, documentId))
@@ -351,12 +359,16 @@ function seriesFor(kind: DocumentKind, sectional: InvoiceSectional | null, date:
  * statement and stays locked until the transaction commits, so this runs last in a save (finalize) and concurrent
  * issues on one series queue for these few statements only. A date out of order rolls the whole save back.
  */
-async function numberDocument(tx: TenantScope, tenant: Tenant, id: number, s: SeriesOf): Promise<Document> {
+async function numberDocument(tx: TenantScope, tenant: Tenant, row: Document, s: SeriesOf): Promise<Document> {
   const series = { kind: s.kind, sectionalId: s.sectionalId, year: yearOf(s.date) };
   const number = await takeNext(tx, seriesKey(series));
   await checkDateOrder(tx, tenant, { ...series, number, date: s.date });
-  // number and text written into the statement (the suffix is checked by formatInvoiceNumber first): one round trip
-  return tx.update(documents, id, undefined, { number: lit(number), numberText: lit(formatInvoiceNumber(number, s.suffix)) } as never);
+  // number and text written into the statement (the suffix is checked by formatInvoiceNumber first): one round trip;
+  // part of the save that wrote the row, so no new version, and nothing to read back but these two columns
+  const numberText = formatInvoiceNumber(number, s.suffix);
+  const [written] = await tx.updateWhere(documents, intEq(documents.id, row.id), { number: lit(number), numberText: lit(numberText) });
+  if (written === undefined) throw new Error("documento da numerare non trovato");
+  return { ...row, number, numberText };
 }
 
 function sellerSnapshot(t: Tenant) {
@@ -576,7 +588,7 @@ async function inOrder<const P extends readonly Promise<unknown>[]>(promises: P)
 async function finalize(tx: TenantScope, row: Document, input: InvoiceInput): Promise<Document | void> {
   const p = prepared.get(input);
   prepared.delete(input);
-  if (p?.issue) return numberDocument(tx, p.tenant, row.id, p.issue);
+  if (p?.issue) return numberDocument(tx, p.tenant, row, p.issue);
 }
 
 async function logState(tx: TenantScope, documentId: number, before: DocumentState | null, after: DocumentState): Promise<void> {
@@ -803,9 +815,9 @@ export async function setDocumentState(scope: TenantScope, id: number, state: Do
     const tenant = await tx.getTenant();
     const contact = await tx.getOrThrow(contacts, doc.contactId, INVOICE_MESSAGES.contactUnknown);
     const series = seriesFor(doc.kind, doc.sectionalId === null ? null : ((await tx.find(invoiceSectionals, doc.sectionalId)) ?? null), doc.date);
-    await tx.update(documents, id, version, { state, ...snapshots(tenant, contact) });
+    const row = await tx.update(documents, id, version, { state, ...snapshots(tenant, contact) });
     await logState(tx, id, doc.state, state);
-    return invoiceEntity.toJson(tx, await numberDocument(tx, tenant, id, series));
+    return invoiceEntity.toJson(tx, await numberDocument(tx, tenant, row, series));
   });
 }
 
