@@ -8,9 +8,9 @@
  *   const current = await lockCounter(tx, "invoice:2026:1"); // locked, for checks before numbering
  */
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { counters } from "./schema";
-import { lit, type TenantScope } from "./scope";
+import { intEq, lit, type TenantScope, type TenantTable } from "./scope";
 
 const KEY = /^[a-z][a-z0-9_:.-]{0,99}$/;
 
@@ -24,6 +24,28 @@ export async function takeNext(tx: TenantScope, key: string): Promise<number> {
   // key and values written into the statement (checked above): one round trip, no parameters
   const row = await tx.upsert(counters, [counters.key], { key: lit(key), value: lit(1) } as never, { value: sql`${counters.value} + 1` });
   return Number(row!.value);
+}
+
+/**
+ * takeNext and the write of the number in ONE statement: the counter row incremented (and locked to the commit, as
+ * takeNext) in a CTE, and `set` — given the new value as SQL — applied to the row `id` of `table`. Returns the row as
+ * written. One round trip where takeNext and an update would take two: a document's number is taken under the
+ * series' lock, so this is the time other issues of the series wait.
+ */
+export async function takeNextInto<T extends TenantTable>(tx: TenantScope, key: string, table: T, id: number, set: (value: SQL) => Record<string, unknown>): Promise<Record<string, unknown>> {
+  checkKey(key);
+  const [row] = await tx.updateWhereWith(
+    table,
+    intEq(table.id, id),
+    (db) =>
+      db
+        .$with("bump", { value: sql<number>`value`.as("value") })
+        .as(sql`insert into ${counters} (tenant_id, key, value) values (${lit(tx.tenantId)}, ${lit(key)}, 1) on conflict (tenant_id, key) do update set value = ${counters.value} + 1 returning value`),
+    (bump) => set(sql`(select value from ${bump})`),
+    [counters],
+  );
+  if (!row) throw new Error("riga da numerare non trovata");
+  return row;
 }
 
 /** `n` numbers of the series at once (n ≥ 1): returns the last; they are last - n + 1 … last. Locked like takeNext. */

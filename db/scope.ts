@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL, type WithSubquery } from "drizzle-orm";
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { NotFoundError, StaleVersionError } from "@/lib/errors";
@@ -274,6 +274,28 @@ export class TenantScope {
       .where(this.where(table, where))
       .orderBy(table.id)
       .for("update")) as Row<T>[];
+  }
+
+  /**
+   * updateWhere with a common table expression the values may read (e.g. a counter incremented by the same
+   * statement: db/counters.ts takeNextInto). The CTE is the caller's SQL and must keep to this tenant's rows itself.
+   */
+  async updateWhereWith<T extends TenantTable, W extends WithSubquery>(
+    table: T,
+    where: SQL | undefined,
+    cte: (db: Db) => W,
+    values: (cte: W) => Record<string, unknown>,
+    touched: readonly PgTable[] = [],
+  ): Promise<Record<string, unknown>[]> {
+    this.wrote(table as PgTable);
+    for (const t of touched) this.wrote(t);
+    const w = cte(this.database);
+    return (await this.database
+      .with(w)
+      .update(table as PgTable)
+      .set(values(w) as never)
+      .where(this.where(table, where))
+      .returning()) as Record<string, unknown>[];
   }
 
   /** Sets `values` on every row of this tenant matching `where`; returns the changed ids. */

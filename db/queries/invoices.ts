@@ -31,7 +31,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { checkRef, defineEntity, ref, replaceChildRows, type ChildrenDef } from "@/db/entity";
-import { lockCounter, setCounter, takeNext } from "@/db/counters";
+import { lockCounter, setCounter, takeNextInto } from "@/db/counters";
 import {
   activities,
   bankAccounts,
@@ -361,14 +361,17 @@ function seriesFor(kind: DocumentKind, sectional: InvoiceSectional | null, date:
  */
 async function numberDocument(tx: TenantScope, tenant: Tenant, row: Document, s: SeriesOf): Promise<Document> {
   const series = { kind: s.kind, sectionalId: s.sectionalId, year: yearOf(s.date) };
-  const number = await takeNext(tx, seriesKey(series));
+  const suffix = s.suffix.trim();
+  // the counter incremented and the number written by one statement (the counter's lock held to the commit)
+  const written = (await takeNextInto(tx, seriesKey(series), documents, row.id, (value) => ({
+    number: value,
+    numberText: suffix ? sql`${value}::text || ${lit(`/${suffix}`)}` : sql`${value}::text`,
+  }))) as Document;
+  const number = written.number!;
+  // the rules of a number's text (ASCII, at most 20 characters): a text out of them rolls the save back
+  if (formatInvoiceNumber(number, s.suffix) !== written.numberText) throw new Error("numero del documento non valido");
   await checkDateOrder(tx, tenant, { ...series, number, date: s.date });
-  // number and text written into the statement (the suffix is checked by formatInvoiceNumber first): one round trip;
-  // part of the save that wrote the row, so no new version, and nothing to read back but these two columns
-  const numberText = formatInvoiceNumber(number, s.suffix);
-  const [written] = await tx.updateWhere(documents, intEq(documents.id, row.id), { number: lit(number), numberText: lit(numberText) });
-  if (written === undefined) throw new Error("documento da numerare non trovato");
-  return { ...row, number, numberText };
+  return { ...row, number, numberText: written.numberText };
 }
 
 function sellerSnapshot(t: Tenant) {
