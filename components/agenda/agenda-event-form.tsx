@@ -1,18 +1,14 @@
 "use client";
 
-import { useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { EntityForm } from "@/components/form/entity-form";
 import { CustomerJobFields } from "@/components/form/customer-job-fields";
+import { DeleteRecordButton } from "@/components/form/delete-record-button";
 import { FormField } from "@/components/form/form-field";
 import { DateInput, TimeInput } from "@/components/form/inputs";
-import { DELETE_CONFIRM } from "@/components/grid/entity-grid";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { confirmDialog } from "@/components/ui/dialogs";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { apiDelete, showError, showSuccess } from "@/lib/client/api";
 import type { ZodForm } from "@/lib/client/use-zod-form";
 import { agendaEventApi, agendaEventSchema, type AgendaEventFormData, type AgendaEventJson } from "@/lib/schemas/agenda-event";
 import type { Loaded } from "@/lib/schemas/entity";
@@ -50,8 +46,8 @@ export function AgendaEventForm({ id, slot, onSaved, onDeleted, onClose }: Agend
       onClose={onClose}
       footerExtra={({ entity }) =>
         entity.id !== null ? (
-          <DeleteButton
-            id={entity.id}
+          <DeleteRecordButton
+            url={`${agendaEventApi.url}/${entity.id}`}
             onDeleted={() => {
               onDeleted();
               onClose();
@@ -62,31 +58,6 @@ export function AgendaEventForm({ id, slot, onSaved, onDeleted, onClose }: Agend
     >
       {(form, formData) => <AgendaEventFields form={form} formData={formData} />}
     </EntityForm>
-  );
-}
-
-function DeleteButton({ id, onDeleted }: { id: number; onDeleted: () => void }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      type="button"
-      variant="danger"
-      className="mr-auto"
-      loading={busy}
-      onClick={async () => {
-        if (!(await confirmDialog(DELETE_CONFIRM))) return;
-        setBusy(true);
-        try {
-          void showSuccess(await apiDelete(`${agendaEventApi.url}/${id}`));
-          onDeleted();
-        } catch (error) {
-          setBusy(false);
-          await showError(error);
-        }
-      }}
-    >
-      Elimina
-    </Button>
   );
 }
 

@@ -1,16 +1,12 @@
 "use client";
 
-import { useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { EntityForm } from "@/components/form/entity-form";
+import { DeleteRecordButton } from "@/components/form/delete-record-button";
 import { FormField } from "@/components/form/form-field";
 import { AjaxSelect, DateInput, OptionSelect, TimeInput } from "@/components/form/inputs";
-import { DELETE_CONFIRM } from "@/components/grid/entity-grid";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { confirmDialog } from "@/components/ui/dialogs";
 import { Textarea } from "@/components/ui/textarea";
-import { apiDelete, showError, showSuccess } from "@/lib/client/api";
 import type { ZodForm } from "@/lib/client/use-zod-form";
 import { formatDuration } from "@/lib/format";
 import { entryInstants } from "@/lib/rome-time";
@@ -53,8 +49,8 @@ export function TimeEntryForm({ id, activity, onSaved, onDeleted, onClose }: Tim
       onClose={onClose}
       footerExtra={({ entity }) =>
         entity.id !== null && !entity.invoiced && entity.endTime !== null ? (
-          <DeleteButton
-            id={entity.id}
+          <DeleteRecordButton
+            url={`${timeEntryApi.url}/${entity.id}`}
             onDeleted={() => {
               onDeleted?.();
               onClose();
@@ -65,31 +61,6 @@ export function TimeEntryForm({ id, activity, onSaved, onDeleted, onClose }: Tim
     >
       {(form, formData, { entity }) => <TimeEntryFields form={form} formData={formData} entity={entity} />}
     </EntityForm>
-  );
-}
-
-function DeleteButton({ id, onDeleted }: { id: number; onDeleted: () => void }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      type="button"
-      variant="danger"
-      className="mr-auto"
-      loading={busy}
-      onClick={async () => {
-        if (!(await confirmDialog(DELETE_CONFIRM))) return;
-        setBusy(true);
-        try {
-          void showSuccess(await apiDelete(`${timeEntryApi.url}/${id}`));
-          onDeleted();
-        } catch (error) {
-          setBusy(false);
-          await showError(error);
-        }
-      }}
-    >
-      Elimina
-    </Button>
   );
 }
 
