@@ -130,6 +130,22 @@ interface CreatorData {
   processes: number;
 }
 
+/** Saves the indices first, first + step, … below count, `concurrency` at a time; the saved ids. */
+async function saveConcurrently(concurrency: number, first: number, count: number, step: number, save: (i: number) => Promise<{ id: number }>): Promise<number[]> {
+  const ids: number[] = [];
+  let next = first;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next;
+        next += step;
+        ids.push((await save(i)).id);
+      }
+    }),
+  );
+  return ids;
+}
+
 async function creatorProcess(): Promise<void> {
   const data = await new Promise<CreatorData>((resolve) => process.once("message", (m) => resolve(m as CreatorData)));
   const database = await openDatabase({ url: data.url, migrate: false });
@@ -138,18 +154,8 @@ async function creatorProcess(): Promise<void> {
   for (let i = 0; i < 10; i++) await save(data.k * 10 + i, data.warmSectionalId);
   process.send!({ ready: true });
   await new Promise((resolve) => process.once("message", resolve));
-  const ids: number[] = [];
-  let next = data.k;
   const cpu0 = process.cpuUsage();
-  await Promise.all(
-    Array.from({ length: data.concurrency }, async () => {
-      while (next < data.count) {
-        const i = next;
-        next += data.processes;
-        ids.push((await save(i, data.sectionalId)).id);
-      }
-    }),
-  );
+  const ids = await saveConcurrently(data.concurrency, data.k, data.count, data.processes, (i) => save(i, data.sectionalId));
   process.send!({ ids, cpu: cpuMs(process.cpuUsage(cpu0)) });
   await database.close();
 }
@@ -225,18 +231,9 @@ async function main() {
       const input = (i: number, sectionalId: number) => invoiceInput(refs, i, sectionalId);
       /** `count` creates on `sectionalId`, `concurrency` at a time: wall time, this process's CPU time, the ids. */
       const createMany = async (count: number, concurrency: number, sectionalId: number) => {
-        const ids: number[] = [];
-        let next = 0;
         const cpu0 = process.cpuUsage();
         const t = performance.now();
-        await Promise.all(
-          Array.from({ length: concurrency }, async () => {
-            while (next < count) {
-              const i = next++;
-              ids.push((await invoiceEntity.create(scope, invoiceSchema.parse(input(i, sectionalId)))).id);
-            }
-          }),
-        );
+        const ids = await saveConcurrently(concurrency, 0, count, 1, (i) => invoiceEntity.create(scope, invoiceSchema.parse(input(i, sectionalId))));
         return { ms: performance.now() - t, cpu: cpuMs(process.cpuUsage(cpu0)), ids };
       };
       // warm-up on a sectional of its own (Drizzle and the fiscal code loaded, the pool opened), then one at a time for reference

@@ -307,8 +307,8 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
     return row ? { id: row.id as number, toString: def.label(row) } : null;
   }
 
-  async function toJson(scope: TenantScope, row: Row<T>, noFiles = false): Promise<Out> {
-    return shape(row, await relatedOf(scope, row, noFiles));
+  async function toJson(scope: TenantScope, row: Row<T>): Promise<Out> {
+    return shape(row, await relatedOf(scope, row));
   }
 
   /** What the answer of `row` needs from the database (noFiles: a record just created without files owns none). */

@@ -14,7 +14,7 @@
 import "server-only";
 import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import { activities, agendaEventParticipants, agendaEvents, documentDeadlines, documents, todos, timeEntries } from "@/db/schema";
-import { intEq, type TenantScope } from "@/db/scope";
+import { intEq, lit, type TenantScope } from "@/db/scope";
 import { nextDay, romeInstant, romeParts } from "@/lib/rome-time";
 
 /** The regime forfettario's yearly limit of receipts (L. 190/2014 as amended: €85,000), in cents. */
@@ -104,7 +104,7 @@ async function moneyOf(scope: TenantScope, today: string): Promise<NonNullable<H
   const lastYearToday = `${year - 1}${today.slice(4)}`;
   const signed = sql`case when ${documents.kind} = 'CREDIT_NOTE' then -${documents.total} else ${documents.total} end`;
   const signedTaxable = sql`case when ${documents.kind} = 'CREDIT_NOTE' then -${documents.taxable} else ${documents.taxable} end`;
-  const issued = and(sql`${documents.kind} in ('INVOICE', 'CREDIT_NOTE')`, sql`${documents.number} is not null`, sql`${documents.year} in (${sql.raw(String(year - 1))}, ${sql.raw(String(year))})`);
+  const issued = and(sql`${documents.kind} in ('INVOICE', 'CREDIT_NOTE')`, sql`${documents.number} is not null`, sql`${documents.year} in (${lit(year - 1)}, ${lit(year)})`);
   const in30 = sql`${today}::date + 30`;
   const [byMonth, [deadlines], tenant] = await Promise.all([
     scope
