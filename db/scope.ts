@@ -1,10 +1,10 @@
 import "server-only";
-import { and, eq, sql, type SQL, type WithSubquery } from "drizzle-orm";
-import type { PgColumn, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import { and, eq, sql, type SQL, type Subquery, type WithSubquery } from "drizzle-orm";
+import type { PgColumn, PgSelect, PgTable, SelectedFields, SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { NotFoundError, StaleVersionError } from "@/lib/errors";
 import type { Db } from "./client";
-import { documentDeadlines, documents, tenants, type Role, type Tenant } from "./schema";
+import { activities, contacts, documentDeadlines, documents, tenants, timeEntries, type Role, type Tenant } from "./schema";
 
 /** The user a request acts for (TenantScope.actor). */
 export interface Actor {
@@ -53,6 +53,12 @@ export function lit(value: number | string | null): SQL {
   return sql`${value}`;
 }
 
+/**
+ * For `.offset()` of a select made a subquery: OFFSET 0, PostgreSQL's fence. Such a subquery is planned on its own
+ * instead of being pulled up into the outer query (Drizzle leaves out a numeric offset of 0).
+ */
+export const OFFSET_FENCE = sql.raw("0") as unknown as number;
+
 /** `column in (<integers>)`, written like intEq; an empty list matches nothing. */
 export function intIn(column: PgColumn | SQL, values: readonly number[]): SQL {
   if (!values.length || !values.every((v) => Number.isSafeInteger(v))) return sql`false`;
@@ -61,16 +67,36 @@ export function intIn(column: PgColumn | SQL, values: readonly number[]): SQL {
 
 /**
  * Tables a write changes through the database's own triggers (drizzle/0022: numbering or re-kinding a document
- * recomputes its deadlines' direction): a write to the key drops what find() remembers of these too.
+ * recomputes its deadlines' direction; drizzle/0028: time entries copy their customer's rate): a write to the key
+ * drops what find() remembers of these too.
  */
-const TRIGGER_WRITES = new Map<PgTable, PgTable[]>([[documents, [documentDeadlines]]]);
+const TRIGGER_WRITES = new Map<PgTable, PgTable[]>([
+  [documents, [documentDeadlines]],
+  // drizzle/0028: a customer's hourly price or a job's customer is copied to the time entries (customer_rate)
+  [contacts, [timeEntries]],
+  [activities, [timeEntries]],
+]);
 
-/** A join of a scoped select: the joined table's tenant condition is added to `on`. */
+/**
+ * A scoped select made a subquery by TenantScope.subquery(): its tables carry their tenant condition inside, so it
+ * may be the main table or a join of another scoped select (reports: sums by day rolled up to months; a job's rate
+ * computed once and joined to its time entries). Only subqueries made there are accepted.
+ */
+const scopedSubqueries = new WeakSet<object>();
+type ScopedSource = TenantTable | Subquery;
+
+function isTable(source: ScopedSource): source is TenantTable {
+  if (scopedSubqueries.has(source)) return false;
+  if ("tenantId" in source && "id" in source) return true;
+  throw new Error("scope.select: solo tabelle dei tenant o sottoquery di scope.subquery()");
+}
+
+/** A join of a scoped select: the joined table's tenant condition is added to `on` (a scoped subquery has its own). */
 export interface ScopedJoin {
-  table: TenantTable;
+  table: ScopedSource;
   on: SQL;
-  /** Default "left". */
-  type?: "left" | "inner";
+  /** Default "left". "lateral": INNER JOIN LATERAL of a scoped subquery that names the outer tables' columns. */
+  type?: "left" | "inner" | "lateral";
 }
 
 /**
@@ -91,7 +117,7 @@ export type ScopedQuery<F extends SelectedFields> = PgSelect & Promise<SelectRes
  */
 export class ScopedSelect<F extends SelectedFields> {
   private readonly joins: ScopedJoin[] = [];
-  private table?: TenantTable;
+  private table?: ScopedSource;
 
   constructor(
     private readonly database: Db,
@@ -99,18 +125,24 @@ export class ScopedSelect<F extends SelectedFields> {
     private readonly fields: F,
   ) {}
 
-  from(table: TenantTable): this {
+  from(table: ScopedSource): this {
     this.table = table;
     return this;
   }
 
-  leftJoin(table: TenantTable, on: SQL): this {
+  leftJoin(table: ScopedSource, on: SQL): this {
     this.joins.push({ table, on, type: "left" });
     return this;
   }
 
-  innerJoin(table: TenantTable, on: SQL): this {
+  innerJoin(table: ScopedSource, on: SQL): this {
     this.joins.push({ table, on, type: "inner" });
+    return this;
+  }
+
+  /** INNER JOIN LATERAL a scoped subquery whose conditions name this select's tables (a sum per row of the outer table). */
+  innerJoinLateral(table: Subquery, on: SQL): this {
+    this.joins.push({ table, on, type: "lateral" });
     return this;
   }
 
@@ -124,22 +156,29 @@ export class ScopedSelect<F extends SelectedFields> {
    * The select and its joins without a WHERE. Each joined table is held to the main table's tenant
    * (`joined.tenant_id = main.tenant_id`, no parameter), so the text is the same for every tenant:
    * the grid compiles it once and writes the main table's tenant condition itself (lib/grid/query.ts).
-   * Everything else finishes with where().
+   * Over a scoped subquery the joined tables are held to the scope's tenant. Everything else finishes with where().
    */
   head(): PgSelect {
     const table = this.table;
     if (!table) throw new Error("scope.select(...).from(table) mancante");
+    const main = isTable(table) ? table : undefined;
     let q = (this.database.select(this.fields).from(table as PgTable) as unknown as { $dynamic(): PgSelect }).$dynamic();
     for (const j of this.joins) {
-      const on = and(j.on, eq(j.table.tenantId, table.tenantId))!;
-      q = j.type === "inner" ? q.innerJoin(j.table as PgTable, on) : q.leftJoin(j.table as PgTable, on);
+      const joined = j.table;
+      const on = isTable(joined) ? and(j.on, main ? eq(joined.tenantId, main.tenantId) : intEq(joined.tenantId, this.scope.tenantId))! : j.on;
+      if (j.type === "lateral") {
+        if (isTable(joined)) throw new Error("innerJoinLateral: solo sottoquery di scope.subquery()");
+        q = q.innerJoinLateral(joined as never, on);
+      } else q = j.type === "inner" ? q.innerJoin(joined as PgTable, on) : q.leftJoin(joined as PgTable, on);
     }
     return q;
   }
 
   /** The query, with the tenant conditions ANDed to `conditions` (undefined ones are skipped). */
   where(...conditions: (SQL | undefined)[]): ScopedQuery<F> {
-    return this.head().where(this.scope.where(this.table!, ...conditions)) as unknown as ScopedQuery<F>;
+    const table = this.table!;
+    const where = isTable(table) ? this.scope.where(table, ...conditions) : and(...conditions);
+    return this.head().where(where) as unknown as ScopedQuery<F>;
   }
 }
 
@@ -235,6 +274,16 @@ export class TenantScope {
   /** A select whose tables all carry the tenant condition (see ScopedSelect). */
   select<F extends SelectedFields>(fields: F): ScopedSelect<F> {
     return new ScopedSelect(this.database, this, fields);
+  }
+
+  /**
+   * A scoped select as a subquery named `alias`, for another scoped select's from() or join (its computed fields
+   * need `.as(name)`). The outer select adds no tenant condition for it: its own tables carry theirs.
+   */
+  subquery<F extends SelectedFields, A extends string>(query: ScopedQuery<F>, alias: A): SubqueryWithSelection<F, A> {
+    const sq = (query as unknown as { as(alias: A): SubqueryWithSelection<F, A> }).as(alias);
+    scopedSubqueries.add(sq);
+    return sq;
   }
 
   /**

@@ -89,6 +89,13 @@ export const timeEntries = pgTable(
     billable: boolean("billable").notNull().default(true),
     /** Billed on a sales invoice (set by the sales documents): read-only from then on. */
     invoiced: boolean("invoiced").notNull().default(false),
+    /**
+     * The hourly price (cents) of the job's customer, null when the customer has none (then the tenant's applies).
+     * Kept by the database's triggers (drizzle/0028), never written by the code: on insert or a change of job, when
+     * the customer's price changes, when the job changes customer. The value of an entry (hours report) reads it
+     * here instead of joining every entry with its job and customer.
+     */
+    customerRate: integer("customer_rate"),
     rowColor: rowColor(),
     version: version(),
     createdAt: createdAt(),
@@ -98,10 +105,12 @@ export const timeEntries = pgTable(
     uniqueIndex("time_entries_one_running_key").on(t.tenantId, t.userId).where(sql`${t.endAt} is null`),
     // a user's entries by time (overlap check, the list filtered by user and period)
     index("time_entries_tenant_user_start_idx").on(t.tenantId, t.userId, t.startAt),
-    // the list by period, newest first
-    index("time_entries_tenant_date_idx").on(t.tenantId, t.workDate, t.id),
-    // a job's hours (job form, the jobs list's Ore lavorate and Da fatturare)
-    index("time_entries_tenant_activity_idx").on(t.tenantId, t.activityId),
+    // the list by period, newest first. The columns after the id (unique: they do not change the order) make the
+    // hours report (Statistiche, a year is ~330,000 entries at 1,000,000) an index-only scan
+    index("time_entries_tenant_date_idx").on(t.tenantId, t.workDate, t.id, t.activityId, t.userId, t.minutes, t.billable, t.invoiced, t.customerRate),
+    // a job's hours (job form, the jobs list's Ore lavorate and Da fatturare, the concluded jobs report, the hours
+    // report per job: a period of one job's entries together): index-only
+    index("time_entries_tenant_activity_idx").on(t.tenantId, t.activityId, t.workDate, t.minutes, t.billable, t.invoiced, t.userId, t.customerRate),
     tenantKey("time_entries_tenant_id_key", t),
     sameTenant("time_entries_activity_fk", t.tenantId, t.activityId, activities).onDelete("cascade"),
     sameTenant("time_entries_user_fk", t.tenantId, t.userId, users).onDelete("restrict"),

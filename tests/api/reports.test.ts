@@ -286,6 +286,40 @@ describe("Statistiche (report-filters/init, reports/{type})", () => {
       expect(theirs.body.totals.minutes).toBe(0);
     });
 
+    it("an entry's value follows its customer's current rate and its job's customer (the rate the database copies on each entry)", async () => {
+      const sitoWeb = async () => {
+        const r = await report(c, "ReportTimeEntryManager", { ...YEAR_2025, groupBy: "Lavoro" });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body.rows.find((x: Record<string, unknown>) => x.label === `${hourly.activityNumber} - Sito web`).amount;
+      };
+      const setRossiRate = async (hourlyPrice: number | null) => {
+        const full = (await c.get(`/api/contacts/get/${rossi.id}`)).body.contact;
+        await save(c, `/api/contacts/${rossi.id}`, "contact", { ...full, hourlyPrice });
+      };
+      const moveJob = async (contact: Option) => {
+        const job = (await c.get(`/api/activities/get/${hourly.id}`)).body.activity;
+        await save(c, `/api/activities/${hourly.id}`, "activity", { ...job, contact });
+      };
+      expect(await sitoWeb()).toBe(6000 + 1333 + 8000); // Rossi's 40 €/h: 90', 20', 120'
+      await setRossiRate(5000); // 50 €/h: 7500 + 1667 (20 × 50 / 60 = 16.666… → 16.67) + 10000
+      expect(await sitoWeb()).toBe(7500 + 1667 + 10000);
+      await setRossiRate(null); // none: the tenant's 60 €/h
+      expect(await sitoWeb()).toBe(9000 + 2000 + 12000);
+      await setRossiRate(4000);
+      await moveJob(person); // Bruni has no rate: the tenant's
+      expect(await sitoWeb()).toBe(9000 + 2000 + 12000);
+      await moveJob(rossi);
+      expect(await sitoWeb()).toBe(6000 + 1333 + 8000);
+      // grouped by customer, and one customer's hours only
+      const byCustomer = await report(c, "ReportTimeEntryManager", { ...YEAR_2025, groupBy: "Cliente" });
+      expect(byCustomer.body.rows.map((x: Record<string, unknown>) => [x.key, x.label, x.minutes, x.amount])).toEqual([
+        [String(rossi.id), rossi.toString, 230, 15333],
+        [String(person.id), person.toString, 60, 6000],
+      ]);
+      const rossiOnly = await report(c, "ReportTimeEntryManager", { ...YEAR_2025, customer: { id: rossi.id } });
+      expect(rossiOnly.body.totals).toMatchObject({ minutes: 230, amount: 15333, nonBillableMinutes: 20 });
+    });
+
     it("jobs concluded in the period with hours, invoiced amount and effective hourly rate", async () => {
       const r = await report(c, "ReportWorkManager", { preset: "Anno in corso" });
       expect(r.status, JSON.stringify(r.body)).toBe(200);

@@ -5,10 +5,10 @@
  */
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { PgColumn, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { activities, contacts, users } from "@/db/schema";
-import { lit, type ScopedQuery, type TenantScope } from "@/db/scope";
+import { lit, type ScopedQuery, type ScopedSelect, type TenantScope } from "@/db/scope";
 import { BadRequestError, validate } from "@/lib/errors";
 import { activityLabel } from "../activities";
 import { userToString } from "../users-admin";
@@ -32,11 +32,34 @@ export function groupedBy<F extends SelectedFields>(
   opts: { orderBy?: SQL; limit?: number } = {},
 ): Promise<SelectResultFields<F>[]> {
   type Grouped = Promise<SelectResultFields<F>[]> & { orderBy(s: SQL): Grouped; limit(n: number): Grouped };
-  const positions = sql.raw(Array.from({ length: n }, (_, i) => String(i + 1)).join(", "));
-  let q = (query as unknown as { groupBy(s: SQL): Grouped }).groupBy(positions);
+  let q = groupedQuery(query, n) as unknown as Grouped;
   if (opts.orderBy) q = q.orderBy(opts.orderBy);
   if (opts.limit) q = q.limit(opts.limit);
   return q;
+}
+
+/**
+ * Sums per month of a date column in one statement of two steps: the rows summed per day (grouping on the date
+ * itself: formatting each row's month cost more than the sums, ~40 ms per 100,000 rows), then the days rolled up to
+ * 'yyyy-MM'. `build` finishes the inner select of { day, ...sums } (from, joins, where); `sums` are per-row values.
+ */
+export function sumsByMonth<K extends string>(
+  scope: TenantScope,
+  day: SQL | PgColumn,
+  sums: Record<K, SQL>,
+  build: (select: ScopedSelect<Record<string, SQL.Aliased>>) => ScopedQuery<Record<string, SQL.Aliased>>,
+): Promise<({ month: string } & Record<K, number>)[]> {
+  const keys = Object.keys(sums) as K[];
+  const inner = build(scope.select({ day: sql`${day}`.as("day"), ...Object.fromEntries(keys.map((k) => [k, sql`sum(${sums[k]})`.as(k)])) }));
+  const days = scope.subquery(groupedQuery(inner, 1), "days") as unknown as Record<string, SQL.Aliased>;
+  const outer = scope.select({ month: monthOf(days.day), ...Object.fromEntries(keys.map((k) => [k, sumOf(sql`${days[k]}`)])) }).from(days as never).where();
+  return groupedBy(outer) as unknown as Promise<({ month: string } & Record<K, number>)[]>;
+}
+
+/** The query of groupedBy, to be awaited or made a subquery (scope.subquery). */
+export function groupedQuery<F extends SelectedFields>(query: ScopedQuery<F>, n: number): ScopedQuery<F> {
+  const positions = sql.raw(Array.from({ length: n }, (_, i) => String(i + 1)).join(", "));
+  return (query as unknown as { groupBy(s: SQL): ScopedQuery<F> }).groupBy(positions);
 }
 
 /** The `filters` query parameter: a JSON object, or the defaults when absent. */

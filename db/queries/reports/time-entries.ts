@@ -2,69 +2,106 @@
  * Report ore e vendite (ReportTimeEntryManager): the finished time entries worked in the period (work_date), their
  * minutes and value, by month (the chart) and by the table's grouping (Mese, Cliente, Lavoro, Utente).
  * Value: each entry's minutes × the job's hourly rate (the customer's, else the tenant's), rounded half-up to the
- * cent per entry, as 'Da fatturare' of the Lavori computes it (also for a fixed-price job: what its time is worth).
+ * cent per entry (the customer's rate is copied on each entry by the database: time_entries.customer_rate), as 'Da fatturare' of the Lavori computes it (also for a fixed-price job: what its time is worth).
  * Billed: entries marked invoiced by a sales document; to bill: billable and not invoiced; not billable: the rest.
  */
 import "server-only";
-import { eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { activities, contacts, timeEntries as te, users } from "@/db/schema";
-import { intEq, lit, type TenantScope } from "@/db/scope";
+import { intEq, lit, type TenantScope, type TenantTable } from "@/db/scope";
 import { monthLabel, monthsOf, type ReportFilters, type ReportResult, type TimeGroup } from "@/lib/schemas/report";
 import { minutesAmountSql } from "../activities";
-import { between, monthOf, sumOf } from "./common";
+import { between, groupedBy, groupedQuery, monthOf, sumOf } from "./common";
 
 const userNameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
 
-/** The table's key and label per grouping. */
-const GROUPS: Record<TimeGroup, { key: SQL<string>; label: SQL<string> }> = {
-  Mese: { key: sql<string>`${monthOf(te.workDate)}`, label: sql<string>`${monthOf(te.workDate)}` },
-  Cliente: { key: sql<string>`${contacts.id}::text`, label: sql<string>`coalesce(${contacts.name}, '')` },
-  Lavoro: { key: sql<string>`${activities.id}::text`, label: sql<string>`${activities.activityNumber}::text || ' - ' || ${activities.name}` },
-  Utente: { key: sql<string>`${users.id}::text`, label: userNameSql },
-};
-
 export async function timeEntryReport(scope: TenantScope, filters: ReportFilters): Promise<ReportResult> {
   const { from, to } = filters;
+  const groupBy: TimeGroup = filters.groupBy ?? "Mese";
   const tenant = await scope.getTenant();
-  const amount = minutesAmountSql(te.minutes, sql`coalesce(${contacts.hourlyPrice}, ${lit(tenant.hourlyPrice)})`);
-  const billed = sql`${te.invoiced}`;
+  // an entry's value: its customer's rate is on the entry (customer_rate, kept by the database's triggers), so no
+  // entry is joined with its job and customer; an integer number of cents, summed without numeric arithmetic
+  const amount = sql`(${minutesAmountSql(te.minutes, sql`coalesce(${te.customerRate}, ${lit(tenant.hourlyPrice)})`)})::int`;
   const unbilled = sql`${te.billable} and not ${te.invoiced}`;
-  const figures = {
-    minutes: sumOf(sql`${te.minutes}`),
-    amount: sumOf(amount),
-    billedMinutes: sumOf(sql`case when ${billed} then ${te.minutes} else 0 end`),
-    unbilledMinutes: sumOf(sql`case when ${unbilled} then ${te.minutes} else 0 end`),
-    unbilledAmount: sumOf(sql`case when ${unbilled} then ${amount} else 0 end`),
-    nonBillableMinutes: sumOf(sql`case when not ${te.billable} and not ${te.invoiced} then ${te.minutes} else 0 end`),
+  const perEntry = {
+    minutes: sql`${te.minutes}`,
+    amount,
+    billedMinutes: sql`case when ${te.invoiced} then ${te.minutes} else 0 end`,
+    unbilledMinutes: sql`case when ${unbilled} then ${te.minutes} else 0 end`,
+    unbilledAmount: sql`case when ${unbilled} then ${amount} else 0 end`,
   };
-  const where = [
+  const summed = Object.keys(perEntry) as (keyof typeof perEntry)[];
+  type Figure = (typeof summed)[number] | "nonBillableMinutes";
+  type Summed = Record<(typeof summed)[number], SQL.Aliased<number>>;
+
+  const conditions = [
     isNotNull(te.minutes),
     between(te.workDate, from, to),
-    filters.customer ? intEq(activities.contactId, filters.customer.id) : undefined,
+    filters.customer ? inArray(te.activityId, scope.select({ id: activities.id }).from(activities).where(intEq(activities.contactId, filters.customer.id))) : undefined,
     filters.job ? intEq(te.activityId, filters.job.id) : undefined,
     filters.user ? intEq(te.userId, filters.user.id) : undefined,
   ];
-  const group = GROUPS[filters.groupBy ?? "Mese"];
-  const byMonthOnly = (filters.groupBy ?? "Mese") === "Mese";
-  const month = monthOf(te.workDate);
-  // one scan for the chart and the table: grouping sets (month) and (key, label); `part` tells them apart
-  const q = scope
-    .select({ part: sql<number>`grouping(${month})`.mapWith(Number), month, key: sql<string | null>`${byMonthOnly ? month : group.key}`, label: sql<string | null>`${byMonthOnly ? month : group.label}`, ...figures })
-    .from(te)
-    .innerJoin(activities, eq(activities.id, te.activityId))
-    .innerJoin(contacts, eq(contacts.id, activities.contactId))
-    .leftJoin(users, eq(users.id, te.userId))
-    .where(...where);
-  const grouping = byMonthOnly ? sql`${month}` : sql`grouping sets ((${month}), (${group.key}, ${group.label}))`;
-  // the table's order: by month, else the most hours first (positions: part, month, key, label, minutes)
-  type Grouped = { groupBy(s: SQL): { orderBy(s: SQL): Promise<Awaited<typeof q>> } };
-  const all = await (q as unknown as Grouped).groupBy(grouping).orderBy(byMonthOnly ? sql`2` : sql`1, 5 desc, 4`);
-  const names = Object.keys(figures) as (keyof typeof figures)[];
-  const values = (r: Partial<Record<keyof typeof figures, number>> | undefined) => Object.fromEntries(names.map((k) => [k, r?.[k] ?? 0])) as Record<keyof typeof figures, number>;
-  const months = all.filter((r) => r.part === 0);
-  const byMonth = new Map(months.map((m) => [m.month, m]));
+  type Summary = Summed & { by: SQL.Aliased<number> };
+  type Row = { key: string; label: string } & Record<Figure, number>;
+
+  /**
+   * The period's entries (an index-only scan) summed per `by`, an entry's column (its day, job or user), each entry's
+   * value rounded on its own first; then, in the same statement, those sums rolled up per the key `named` gives
+   * (days to months, jobs to their customers) with its label.
+   */
+  const summedBy = (by: SQL | PgColumn, named: (x: Summary) => { key: SQL<string>; label: SQL<string>; joins?: [TenantTable, SQL][] }): Promise<Row[]> => {
+    const inner = scope
+      .select({ by: sql<number>`${by}`.as("by"), ...(Object.fromEntries(summed.map((k) => [k, sql<number>`sum(${perEntry[k]})`.as(k)])) as Summed) })
+      .from(te)
+      .where(...conditions);
+    const x = scope.subquery(groupedQuery(inner, 1), "x") as unknown as Summary;
+    const { key, label, joins = [] } = named(x);
+    let outer = scope
+      .select({
+        key,
+        label,
+        ...(Object.fromEntries(summed.map((k) => [k, sumOf(sql`${x[k]}`)])) as Record<(typeof summed)[number], SQL<number>>),
+        // not billable (and not invoiced): the rest of the minutes
+        nonBillableMinutes: sumOf(sql`${x.minutes} - ${x.billedMinutes} - ${x.unbilledMinutes}`),
+      })
+      .from(x as never);
+    for (const [table, on] of joins) outer = outer.leftJoin(table, on);
+    return groupedBy(outer.where(), 2, { orderBy: sql`3 desc, 2` }) as Promise<Row[]>;
+  };
+
+  const tables: Record<Exclude<TimeGroup, "Mese">, () => Promise<Row[]>> = {
+    Lavoro: () =>
+      summedBy(te.activityId, (x) => ({
+        key: sql<string>`${x.by}::text`,
+        label: sql<string>`${activities.activityNumber}::text || ' - ' || ${activities.name}`,
+        joins: [[activities, eq(activities.id, x.by)]],
+      })),
+    Cliente: () =>
+      summedBy(te.activityId, (x) => ({
+        key: sql<string>`${contacts.id}::text`,
+        label: sql<string>`coalesce(${contacts.name}, '')`,
+        joins: [
+          [activities, eq(activities.id, x.by)],
+          [contacts, eq(contacts.id, activities.contactId)],
+        ],
+      })),
+    Utente: () => summedBy(te.userId, (x) => ({ key: sql<string>`${x.by}::text`, label: userNameSql, joins: [[users, eq(users.id, x.by)]] })),
+  };
+  // the chart by month and the table by its key: two statements, which PostgreSQL runs side by side (one statement
+  // with grouping sets does both in one pass but on one core: it took longer)
+  const [months, table] = await Promise.all([
+    summedBy(te.workDate, (x) => ({ key: monthOf(x.by), label: monthOf(x.by) })),
+    groupBy === "Mese" ? undefined : tables[groupBy](),
+  ]);
+
+  const names = [...summed, "nonBillableMinutes"] as Figure[];
+  const values = (r: Partial<Record<Figure, number>> | undefined) => Object.fromEntries(names.map((k) => [k, r?.[k] ?? 0])) as Record<Figure, number>;
+  const byMonth = new Map(months.map((m) => [m.key, m]));
   const series = monthsOf(from, to).map((m) => ({ month: m, label: monthLabel(m), ...values(byMonth.get(m)) }));
-  const rows = (byMonthOnly ? all : all.filter((r) => r.part === 1)).map((g) => ({ key: g.key, label: byMonthOnly ? monthLabel(String(g.label)) : g.label, ...values(g) }));
+  const rows = table
+    ? table.map((g) => ({ key: g.key, label: g.label, ...values(g) }))
+    : series.filter((m) => byMonth.has(m.month)).map(({ month, ...m }) => ({ key: month, ...m }));
   const totals = Object.fromEntries(names.map((k) => [k, months.reduce((sum, m) => sum + m[k], 0)]));
   return { filters, series, rows, totals };
 }

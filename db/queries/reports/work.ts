@@ -8,7 +8,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { activities, activityStateLogs as logs, contacts, documentRows as dr, documents, timeEntries as te } from "@/db/schema";
-import { intEq, type TenantScope } from "@/db/scope";
+import { OFFSET_FENCE, intEq, type TenantScope } from "@/db/scope";
 import { monthLabel, monthsOf, type ReportFilters, type ReportResult } from "@/lib/schemas/report";
 import { between, groupedBy, monthOf, sumOf } from "./common";
 
@@ -29,6 +29,25 @@ export async function workReport(scope: TenantScope, filters: ReportFilters): Pr
     between(concludedSql, from, to),
     filters.customer ? intEq(activities.contactId, filters.customer.id) : undefined,
   ];
+  // each job's figures computed once (OFFSET 0 keeps the subquery whole: pulled up, its sub-selects would be copied
+  // into every place the outer select names them, the period's minutes summed twice)
+  const concluded = scope.subquery(
+    scope
+      .select({
+        id: activities.id,
+        activityNumber: activities.activityNumber,
+        name: activities.name,
+        customer: sql<string>`coalesce(${contacts.name}, '')`.as("customer"),
+        concludedDate: sql<string>`${concludedSql}`.as("concluded_date"),
+        minutes: sql<number>`${minutesSql}`.as("minutes"),
+        invoiced: sql<number>`${invoicedSql}`.as("invoiced"),
+      })
+      .from(activities)
+      .innerJoin(contacts, eq(contacts.id, activities.contactId))
+      .where(...where)
+      .offset(OFFSET_FENCE),
+    "concluded",
+  );
   const [months, jobs] = await Promise.all([
     groupedBy(
       scope
@@ -38,20 +57,19 @@ export async function workReport(scope: TenantScope, filters: ReportFilters): Pr
     ),
     scope
       .select({
-        id: activities.id,
-        activityNumber: activities.activityNumber,
-        name: activities.name,
-        customer: sql<string>`coalesce(${contacts.name}, '')`,
-        concludedDate: sql<string>`${concludedSql}::text`,
-        minutes: sql<number>`${minutesSql}`.mapWith(Number),
-        invoiced: sql<number>`${invoicedSql}`.mapWith(Number),
-        // the period's minutes over every concluded job (before the limit): each job's time entries are summed once
-        allMinutes: sql<number>`sum(${minutesSql}) over ()`.mapWith(Number),
+        id: concluded.id,
+        activityNumber: concluded.activityNumber,
+        name: concluded.name,
+        customer: sql<string>`${concluded.customer}`,
+        concludedDate: sql<string>`${concluded.concludedDate}::text`,
+        minutes: sql<number>`${concluded.minutes}`.mapWith(Number),
+        invoiced: sql<number>`${concluded.invoiced}`.mapWith(Number),
+        // the period's minutes over every concluded job (before the limit)
+        allMinutes: sql<number>`sum(${concluded.minutes}) over ()`.mapWith(Number),
       })
-      .from(activities)
-      .innerJoin(contacts, eq(contacts.id, activities.contactId))
-      .where(...where)
-      .orderBy(sql`5`, activities.activityNumber)
+      .from(concluded)
+      .where()
+      .orderBy(sql`5`, sql`2`)
       .limit(ROWS_LIMIT),
   ]);
   const byMonth = new Map(months.map((m) => [m.month, m]));
