@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { createTenantWithAdmin } from "./queries/accounts";
 import { TenantScope } from "./scope";
@@ -78,6 +78,23 @@ describe.each(kinds)("TenantScope on %s", (kind) => {
     });
     // outside a transaction every call reads
     expect(await a.find(users, aAdminId)).not.toBe(await a.find(users, aAdminId));
+  });
+
+  it("a select over a scoped subquery holds its joined tables to the scope's tenant, and takes no other subquery", async () => {
+    // B's count through B's scope: 1 (its admin), whoever joins it
+    const both = a.subquery(b.select({ n: sql<number>`count(*)`.as("n") }).from(users).where(), "both");
+    // A's subquery asks for both admins: only A's comes out, and joined to users it stays A's
+    const anyIds = sql`(values (${sql.raw(String(aAdminId))}), (${sql.raw(String(bAdminId))}))`;
+    const pairs = a.subquery(a.select({ id: users.id }).from(users).where(sql`${users.id} in (select column1 from ${anyIds} v)`), "pairs");
+    const seen = await a.select({ id: sql<number>`${users.id}`.mapWith(Number), n: sql<number>`${both.n}`.mapWith(Number) }).from(pairs).innerJoin(users, eq(users.id, pairs.id)).innerJoin(both, sql`true`).where();
+    expect(seen).toEqual([{ id: aAdminId, n: 1 }]);
+    // a join names B's admin by id: A's scope adds A's tenant to the joined table
+    const direct = a.subquery(a.select({ one: sql<number>`1`.as("one") }).from(users).where(eq(users.id, aAdminId)), "one");
+    const leaked = await a.select({ id: users.id }).from(direct).innerJoin(users, eq(users.id, bAdminId)).where();
+    expect(leaked).toEqual([]);
+    // a subquery not made by scope.subquery() is refused
+    const foreign = database.db.select({ id: users.id }).from(users).as("foreign");
+    expect(() => a.select({ id: sql`1` }).from(foreign).where()).toThrow(/sottoquery/);
   });
 
   it("tenant row updates are versioned too", async () => {

@@ -79,8 +79,8 @@ const TRIGGER_WRITES = new Map<PgTable, PgTable[]>([
 
 /**
  * A scoped select made a subquery by TenantScope.subquery(): its tables carry their tenant condition inside, so it
- * may be the main table or a join of another scoped select (reports: sums by day rolled up to months; a job's rate
- * computed once and joined to its time entries). Only subqueries made there are accepted.
+ * may be the main table or a join of another scoped select (reports: sums by day rolled up to months, a period's
+ * sums per customer named by a join with the customers). Only subqueries made there are accepted.
  */
 const scopedSubqueries = new WeakSet<object>();
 type ScopedSource = TenantTable | Subquery;
@@ -95,8 +95,8 @@ function isTable(source: ScopedSource): source is TenantTable {
 export interface ScopedJoin {
   table: ScopedSource;
   on: SQL;
-  /** Default "left". "lateral": INNER JOIN LATERAL of a scoped subquery that names the outer tables' columns. */
-  type?: "left" | "inner" | "lateral";
+  /** Default "left". */
+  type?: "left" | "inner";
 }
 
 /**
@@ -140,12 +140,6 @@ export class ScopedSelect<F extends SelectedFields> {
     return this;
   }
 
-  /** INNER JOIN LATERAL a scoped subquery whose conditions name this select's tables (a sum per row of the outer table). */
-  innerJoinLateral(table: Subquery, on: SQL): this {
-    this.joins.push({ table, on, type: "lateral" });
-    return this;
-  }
-
   /** Several joins at once (grid definitions declare theirs as data). */
   join(joins: readonly ScopedJoin[] | undefined): this {
     if (joins) this.joins.push(...joins);
@@ -166,10 +160,7 @@ export class ScopedSelect<F extends SelectedFields> {
     for (const j of this.joins) {
       const joined = j.table;
       const on = isTable(joined) ? and(j.on, main ? eq(joined.tenantId, main.tenantId) : intEq(joined.tenantId, this.scope.tenantId))! : j.on;
-      if (j.type === "lateral") {
-        if (isTable(joined)) throw new Error("innerJoinLateral: solo sottoquery di scope.subquery()");
-        q = q.innerJoinLateral(joined as never, on);
-      } else q = j.type === "inner" ? q.innerJoin(joined as PgTable, on) : q.leftJoin(joined as PgTable, on);
+      q = j.type === "inner" ? q.innerJoin(joined as PgTable, on) : q.leftJoin(joined as PgTable, on);
     }
     return q;
   }
