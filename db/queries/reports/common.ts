@@ -8,7 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { activities, contacts, users } from "@/db/schema";
-import { lit, type ScopedQuery, type ScopedSelect, type TenantScope } from "@/db/scope";
+import { lit, type ScopedQuery, type ScopedSelect, type TenantScope, type TenantTable } from "@/db/scope";
 import { BadRequestError, validate } from "@/lib/errors";
 import { activityLabel } from "../activities";
 import { userToString } from "../users-admin";
@@ -39,21 +39,39 @@ export function groupedBy<F extends SelectedFields>(
 }
 
 /**
- * Sums per month of a date column in one statement of two steps: the rows summed per day (grouping on the date
- * itself: formatting each row's month cost more than the sums, ~40 ms per 100,000 rows), then the days rolled up to
- * 'yyyy-MM'. `build` finishes the inner select of { day, ...sums } (from, joins, where); `sums` are per-row values.
+ * Per-row values summed in one statement of two steps: the rows summed per `by`, one of their columns (a day, a job,
+ * a user: grouping on the column itself costs less than computing each row's key; formatting each row's month cost
+ * more than the sums, ~40 ms per 100,000 rows), then those sums added up per the key `rollUp` gives (days to months,
+ * jobs to their customers) with its label (else the key), the tables it joins to name it and figures derived from
+ * each step-one row. `build` finishes the inner select (from, joins, where). Rows: the largest first sum first.
  */
+export function sumsRolledUp<K extends string, D extends string = never>(
+  scope: TenantScope,
+  by: SQL | PgColumn,
+  sums: Record<K, SQL>,
+  build: (select: ScopedSelect<Record<string, SQL.Aliased>>) => ScopedQuery<Record<string, SQL.Aliased>>,
+  rollUp: (x: Record<"by" | K, SQL.Aliased<number>>) => { key: SQL<string>; label?: SQL<string>; joins?: [TenantTable, SQL][]; derived?: Record<D, SQL> },
+): Promise<({ key: string; label: string } & Record<K | D, number>)[]> {
+  const keys = Object.keys(sums) as K[];
+  const inner = build(scope.select({ by: sql`${by}`.as("by"), ...Object.fromEntries(keys.map((k) => [k, sql`sum(${sums[k]})`.as(k)])) }));
+  const x = scope.subquery(groupedQuery(inner, 1), "x") as unknown as Record<"by" | K, SQL.Aliased<number>>;
+  const { key, label = key, joins = [], derived } = rollUp(x);
+  const figures = { ...Object.fromEntries(keys.map((k) => [k, sql`${x[k]}`])), ...derived } as Record<string, SQL>;
+  let outer = scope
+    .select({ key, label, ...Object.fromEntries(Object.entries(figures).map(([k, e]) => [k, sumOf(e)])) })
+    .from(x as never);
+  for (const [table, on] of joins) outer = outer.leftJoin(table, on);
+  return groupedBy(outer.where(), 2, { orderBy: sql`3 desc, 2` }) as unknown as Promise<({ key: string; label: string } & Record<K | D, number>)[]>;
+}
+
+/** Per-row values summed per month ('yyyy-MM', the key) of a date column: sumsRolledUp from the days. */
 export function sumsByMonth<K extends string>(
   scope: TenantScope,
   day: SQL | PgColumn,
   sums: Record<K, SQL>,
   build: (select: ScopedSelect<Record<string, SQL.Aliased>>) => ScopedQuery<Record<string, SQL.Aliased>>,
-): Promise<({ month: string } & Record<K, number>)[]> {
-  const keys = Object.keys(sums) as K[];
-  const inner = build(scope.select({ day: sql`${day}`.as("day"), ...Object.fromEntries(keys.map((k) => [k, sql`sum(${sums[k]})`.as(k)])) }));
-  const days = scope.subquery(groupedQuery(inner, 1), "days") as unknown as Record<string, SQL.Aliased>;
-  const outer = scope.select({ month: monthOf(days.day), ...Object.fromEntries(keys.map((k) => [k, sumOf(sql`${days[k]}`)])) }).from(days as never).where();
-  return groupedBy(outer) as unknown as Promise<({ month: string } & Record<K, number>)[]>;
+) {
+  return sumsRolledUp(scope, day, sums, build, (x) => ({ key: monthOf(x.by) }));
 }
 
 /** The query of groupedBy, to be awaited or made a subquery (scope.subquery). */

@@ -84,7 +84,7 @@ export async function invoiceReport(scope: TenantScope, filters: ReportFilters):
       .limit(TOP_CUSTOMERS),
   ]);
 
-  const byMonth = <R extends { month: string }>(rows: R[]) => new Map(rows.map((r) => [r.month, r]));
+  const byMonth = <R extends { key: string }>(rows: R[]) => new Map(rows.map((r) => [r.key, r]));
   const s = byMonth(sales);
   const c = byMonth(collected);
   const t = byMonth(toCollect);
@@ -111,7 +111,7 @@ export async function invoiceReport(scope: TenantScope, filters: ReportFilters):
     toCollect: total("toCollect"),
     purchases: total("purchases"),
     vatDue: total("vatDue"),
-    salesVat: sales.filter((r) => r.month >= from.slice(0, 7) && r.month <= to.slice(0, 7)).reduce((sum, r) => sum + r.vat, 0),
+    salesVat: sales.filter((r) => r.key >= from.slice(0, 7) && r.key <= to.slice(0, 7)).reduce((sum, r) => sum + r.vat, 0),
     purchasesVat: purchases.reduce((sum, r) => sum + r.vat, 0),
   };
   return {

@@ -12,7 +12,7 @@ import { activities, contacts, timeEntries as te, users } from "@/db/schema";
 import { intEq, lit, type TenantScope, type TenantTable } from "@/db/scope";
 import { monthLabel, monthsOf, type ReportFilters, type ReportResult, type TimeGroup } from "@/lib/schemas/report";
 import { minutesAmountSql } from "../activities";
-import { between, groupedBy, groupedQuery, monthOf, sumOf } from "./common";
+import { between, monthOf, sumsRolledUp } from "./common";
 
 const userNameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
 
@@ -31,44 +31,31 @@ export async function timeEntryReport(scope: TenantScope, filters: ReportFilters
     unbilledMinutes: sql`case when ${unbilled} then ${te.minutes} else 0 end`,
     unbilledAmount: sql`case when ${unbilled} then ${amount} else 0 end`,
   };
-  const summed = Object.keys(perEntry) as (keyof typeof perEntry)[];
-  type Figure = (typeof summed)[number] | "nonBillableMinutes";
-  type Summed = Record<(typeof summed)[number], SQL.Aliased<number>>;
-
-  const conditions = [
-    isNotNull(te.minutes),
-    between(te.workDate, from, to),
-    filters.customer ? inArray(te.activityId, scope.select({ id: activities.id }).from(activities).where(intEq(activities.contactId, filters.customer.id))) : undefined,
-    filters.job ? intEq(te.activityId, filters.job.id) : undefined,
-    filters.user ? intEq(te.userId, filters.user.id) : undefined,
-  ];
-  type Summary = Summed & { by: SQL.Aliased<number> };
+  type Figure = keyof typeof perEntry | "nonBillableMinutes";
   type Row = { key: string; label: string } & Record<Figure, number>;
 
   /**
    * The period's entries (an index-only scan) summed per `by`, an entry's column (its day, job or user), each entry's
-   * value rounded on its own first; then, in the same statement, those sums rolled up per the key `named` gives
-   * (days to months, jobs to their customers) with its label.
+   * value rounded on its own first, then rolled up per `named`'s key (days to months, jobs to their customers).
    */
-  const summedBy = (by: SQL | PgColumn, named: (x: Summary) => { key: SQL<string>; label: SQL<string>; joins?: [TenantTable, SQL][] }): Promise<Row[]> => {
-    const inner = scope
-      .select({ by: sql<number>`${by}`.as("by"), ...(Object.fromEntries(summed.map((k) => [k, sql<number>`sum(${perEntry[k]})`.as(k)])) as Summed) })
-      .from(te)
-      .where(...conditions);
-    const x = scope.subquery(groupedQuery(inner, 1), "x") as unknown as Summary;
-    const { key, label, joins = [] } = named(x);
-    let outer = scope
-      .select({
-        key,
-        label,
-        ...(Object.fromEntries(summed.map((k) => [k, sumOf(sql`${x[k]}`)])) as Record<(typeof summed)[number], SQL<number>>),
-        // not billable (and not invoiced): the rest of the minutes
-        nonBillableMinutes: sumOf(sql`${x.minutes} - ${x.billedMinutes} - ${x.unbilledMinutes}`),
-      })
-      .from(x as never);
-    for (const [table, on] of joins) outer = outer.leftJoin(table, on);
-    return groupedBy(outer.where(), 2, { orderBy: sql`3 desc, 2` }) as Promise<Row[]>;
-  };
+  const summedBy = (by: SQL | PgColumn, named: (x: Record<"by", SQL.Aliased<number>>) => { key: SQL<string>; label?: SQL<string>; joins?: [TenantTable, SQL][] }): Promise<Row[]> =>
+    sumsRolledUp(
+      scope,
+      by,
+      perEntry,
+      (s) =>
+        s
+          .from(te)
+          .where(
+            isNotNull(te.minutes),
+            between(te.workDate, from, to),
+            filters.customer ? inArray(te.activityId, scope.select({ id: activities.id }).from(activities).where(intEq(activities.contactId, filters.customer.id))) : undefined,
+            filters.job ? intEq(te.activityId, filters.job.id) : undefined,
+            filters.user ? intEq(te.userId, filters.user.id) : undefined,
+          ),
+      // not billable (and not invoiced): the rest of the minutes
+      (x) => ({ ...named(x), derived: { nonBillableMinutes: sql`${x.minutes} - ${x.billedMinutes} - ${x.unbilledMinutes}` } }),
+    );
 
   const tables: Record<Exclude<TimeGroup, "Mese">, () => Promise<Row[]>> = {
     Lavoro: () =>
@@ -90,12 +77,9 @@ export async function timeEntryReport(scope: TenantScope, filters: ReportFilters
   };
   // the chart by month and the table by its key: two statements, which PostgreSQL runs side by side (one statement
   // with grouping sets does both in one pass but on one core: it took longer)
-  const [months, table] = await Promise.all([
-    summedBy(te.workDate, (x) => ({ key: monthOf(x.by), label: monthOf(x.by) })),
-    groupBy === "Mese" ? undefined : tables[groupBy](),
-  ]);
+  const [months, table] = await Promise.all([summedBy(te.workDate, (x) => ({ key: monthOf(x.by) })), groupBy === "Mese" ? undefined : tables[groupBy]()]);
 
-  const names = [...summed, "nonBillableMinutes"] as Figure[];
+  const names = [...Object.keys(perEntry), "nonBillableMinutes"] as Figure[];
   const values = (r: Partial<Record<Figure, number>> | undefined) => Object.fromEntries(names.map((k) => [k, r?.[k] ?? 0])) as Record<Figure, number>;
   const byMonth = new Map(months.map((m) => [m.key, m]));
   const series = monthsOf(from, to).map((m) => ({ month: m, label: monthLabel(m), ...values(byMonth.get(m)) }));
