@@ -97,6 +97,26 @@ describe.each(kinds)("TenantScope on %s", (kind) => {
     expect(() => a.select({ id: sql`1` }).from(foreign).where()).toThrow(/sottoquery/);
   });
 
+  it("wideRead plans its statements with the report's settings, and they end with its transaction", async () => {
+    const settings = (s: TenantScope) =>
+      s
+        .select({
+          pageCost: sql<string>`current_setting('random_page_cost')`,
+          workers: sql<string>`current_setting('max_parallel_workers_per_gather')`,
+          jit: sql<string>`current_setting('jit')`,
+          n: sql<number>`count(*)`.mapWith(Number),
+        })
+        .from(users)
+        .where();
+    const [before] = await settings(a);
+    expect(before!.pageCost).not.toBe("1.1");
+    const [inside] = await a.wideRead((tx) => settings(tx));
+    // still the scope's tenant: A's users, as counted outside
+    expect(inside).toEqual({ pageCost: "1.1", workers: "0", jit: "off", n: before!.n });
+    const [after] = await settings(a);
+    expect(after).toEqual(before);
+  });
+
   it("tenant row updates are versioned too", async () => {
     const t = await a.getTenant();
     await a.updateTenant(t.version, { phone: "051 1" });

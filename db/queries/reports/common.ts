@@ -44,6 +44,7 @@ export function groupedBy<F extends SelectedFields>(
  * more than the sums, ~40 ms per 100,000 rows), then those sums added up per the key `rollUp` gives (days to months,
  * jobs to their customers) with its label (else the key), the tables it joins to name it and figures derived from
  * each step-one row. `build` finishes the inner select (from, joins, where). Rows: the largest first sum first.
+ * The statement runs planned for a wide read (TenantScope.wideRead), as every statement of the reports.
  */
 export function sumsRolledUp<K extends string, D extends string = never>(
   scope: TenantScope,
@@ -53,15 +54,17 @@ export function sumsRolledUp<K extends string, D extends string = never>(
   rollUp: (x: Record<"by" | K, SQL.Aliased<number>>) => { key: SQL<string>; label?: SQL<string>; joins?: [TenantTable, SQL][]; derived?: Record<D, SQL> },
 ): Promise<({ key: string; label: string } & Record<K | D, number>)[]> {
   const keys = Object.keys(sums) as K[];
-  const inner = build(scope.select({ by: sql`${by}`.as("by"), ...Object.fromEntries(keys.map((k) => [k, sql`sum(${sums[k]})`.as(k)])) }));
-  const x = scope.subquery(groupedQuery(inner, 1), "x") as unknown as Record<"by" | K, SQL.Aliased<number>>;
-  const { key, label = key, joins = [], derived } = rollUp(x);
-  const figures = { ...Object.fromEntries(keys.map((k) => [k, sql`${x[k]}`])), ...derived } as Record<string, SQL>;
-  let outer = scope
-    .select({ key, label, ...Object.fromEntries(Object.entries(figures).map(([k, e]) => [k, sumOf(e)])) })
-    .from(x as never);
-  for (const [table, on] of joins) outer = outer.leftJoin(table, on);
-  return groupedBy(outer.where(), 2, { orderBy: sql`3 desc, 2` }) as unknown as Promise<({ key: string; label: string } & Record<K | D, number>)[]>;
+  return scope.wideRead((tx) => {
+    const inner = build(tx.select({ by: sql`${by}`.as("by"), ...Object.fromEntries(keys.map((k) => [k, sql`sum(${sums[k]})`.as(k)])) }));
+    const x = tx.subquery(groupedQuery(inner, 1), "x") as unknown as Record<"by" | K, SQL.Aliased<number>>;
+    const { key, label = key, joins = [], derived } = rollUp(x);
+    const figures = { ...Object.fromEntries(keys.map((k) => [k, sql`${x[k]}`])), ...derived } as Record<string, SQL>;
+    let outer = tx
+      .select({ key, label, ...Object.fromEntries(Object.entries(figures).map(([k, e]) => [k, sumOf(e)])) })
+      .from(x as never);
+    for (const [table, on] of joins) outer = outer.leftJoin(table, on);
+    return groupedBy(outer.where(), 2, { orderBy: sql`3 desc, 2` }) as unknown as Promise<({ key: string; label: string } & Record<K | D, number>)[]>;
+  });
 }
 
 /** Per-row values summed per month ('yyyy-MM', the key) of a date column: sumsRolledUp from the days. */

@@ -39,22 +39,6 @@ export async function invoiceReport(scope: TenantScope, filters: ReportFilters):
   // than a year) left out by the second condition
   const salesDays = and(between(documents.date, prevFrom, to), or(between(documents.date, from, to), between(documents.date, prevFrom, prevTo)));
 
-  const perCustomer = scope.subquery(
-    groupedQuery(
-      scope
-        .select({
-          contactId: sql<number>`${documents.contactId}`.as("contact_id"),
-          documents: sql<number>`count(*)`.as("documents"),
-          invoiced: sql<number>`sum(${signed(documents.total)})`.as("invoiced"),
-          vat: sql<number>`sum(${signed(documents.totalVat)})`.as("vat"),
-        })
-        .from(documents)
-        .where(issuedSales, between(documents.date, from, to), onDocument),
-      1,
-    ),
-    "per_customer",
-  );
-
   const [sales, collected, toCollect, purchases, customers] = await Promise.all([
     sumsByMonth(scope, documents.date, { invoiced: signed(documents.total), vat: signed(documents.totalVat) }, (s) =>
       s.from(documents).where(issuedSales, salesDays, onDocument),
@@ -69,19 +53,36 @@ export async function invoiceReport(scope: TenantScope, filters: ReportFilters):
       s.from(expenses).where(between(expenses.documentDate, from, to), customerId ? intEq(expenses.contactId, customerId) : undefined),
     ),
     // the period's customers summed first, their names joined to the ~2,000 sums rather than to every document
-    scope
-      .select({
-        id: contacts.id,
-        name: sql<string>`coalesce(${contacts.name}, '')`,
-        documents: sql<number>`${perCustomer.documents}`.mapWith(Number),
-        invoiced: sql<number>`${perCustomer.invoiced}::bigint`.mapWith(Number),
-        vat: sql<number>`${perCustomer.vat}::bigint`.mapWith(Number),
-      })
-      .from(contacts)
-      .innerJoin(perCustomer, eq(contacts.id, perCustomer.contactId))
-      .where()
-      .orderBy(sql`4 desc, 2`)
-      .limit(TOP_CUSTOMERS),
+    scope.wideRead((tx) => {
+      const perCustomer = tx.subquery(
+        groupedQuery(
+          tx
+            .select({
+              contactId: sql<number>`${documents.contactId}`.as("contact_id"),
+              documents: sql<number>`count(*)`.as("documents"),
+              invoiced: sql<number>`sum(${signed(documents.total)})`.as("invoiced"),
+              vat: sql<number>`sum(${signed(documents.totalVat)})`.as("vat"),
+            })
+            .from(documents)
+            .where(issuedSales, between(documents.date, from, to), onDocument),
+          1,
+        ),
+        "per_customer",
+      );
+      return tx
+        .select({
+          id: contacts.id,
+          name: sql<string>`coalesce(${contacts.name}, '')`,
+          documents: sql<number>`${perCustomer.documents}`.mapWith(Number),
+          invoiced: sql<number>`${perCustomer.invoiced}::bigint`.mapWith(Number),
+          vat: sql<number>`${perCustomer.vat}::bigint`.mapWith(Number),
+        })
+        .from(contacts)
+        .innerJoin(perCustomer, eq(contacts.id, perCustomer.contactId))
+        .where()
+        .orderBy(sql`4 desc, 2`)
+        .limit(TOP_CUSTOMERS);
+    }),
   ]);
 
   const byMonth = <R extends { key: string }>(rows: R[]) => new Map(rows.map((r) => [r.key, r]));

@@ -25,19 +25,21 @@ export async function todoReport(scope: TenantScope, filters: ReportFilters): Pr
     filters.customer ? intEq(todos.contactId, filters.customer.id) : undefined,
   ];
   const [months, people] = await Promise.all([
-    groupedBy(scope.select({ month: monthOf(todos.doneDate), ...figures }).from(todos).where(...where)),
-    groupedBy(
-      scope
-        .select({
-          id: todos.assigneeId,
-          label: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}, 'Non assegnato')`,
-          ...figures,
-        })
-        .from(todos)
-        .leftJoin(users, eq(users.id, todos.assigneeId))
-        .where(...where),
-      2,
-      { orderBy: sql`3 desc, 2` },
+    scope.wideRead((tx) => groupedBy(tx.select({ month: monthOf(todos.doneDate), ...figures }).from(todos).where(...where))),
+    scope.wideRead((tx) =>
+      groupedBy(
+        tx
+          .select({
+            id: todos.assigneeId,
+            label: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}, 'Non assegnato')`,
+            ...figures,
+          })
+          .from(todos)
+          .leftJoin(users, eq(users.id, todos.assigneeId))
+          .where(...where),
+        2,
+        { orderBy: sql`3 desc, 2` },
+      ),
     ),
   ]);
   const byMonth = new Map(months.map((m) => [m.month, m]));

@@ -49,28 +49,32 @@ export async function workReport(scope: TenantScope, filters: ReportFilters): Pr
     "concluded",
   );
   const [months, jobs] = await Promise.all([
-    groupedBy(
-      scope
-        .select({ month: monthOf(concludedSql), jobs: sql<number>`count(*)`.mapWith(Number), invoiced: sumOf(invoicedSql) })
-        .from(activities)
-        .where(...where),
+    scope.wideRead((tx) =>
+      groupedBy(
+        tx
+          .select({ month: monthOf(concludedSql), jobs: sql<number>`count(*)`.mapWith(Number), invoiced: sumOf(invoicedSql) })
+          .from(activities)
+          .where(...where),
+      ),
     ),
-    scope
-      .select({
-        id: concluded.id,
-        activityNumber: concluded.activityNumber,
-        name: concluded.name,
-        customer: sql<string>`${concluded.customer}`,
-        concludedDate: sql<string>`${concluded.concludedDate}::text`,
-        minutes: sql<number>`${concluded.minutes}`.mapWith(Number),
-        invoiced: sql<number>`${concluded.invoiced}`.mapWith(Number),
-        // the period's minutes over every concluded job (before the limit)
-        allMinutes: sql<number>`sum(${concluded.minutes}) over ()`.mapWith(Number),
-      })
-      .from(concluded)
-      .where()
-      .orderBy(sql`5`, sql`2`)
-      .limit(ROWS_LIMIT),
+    scope.wideRead((tx) =>
+      tx
+        .select({
+          id: concluded.id,
+          activityNumber: concluded.activityNumber,
+          name: concluded.name,
+          customer: sql<string>`${concluded.customer}`,
+          concludedDate: sql<string>`${concluded.concludedDate}::text`,
+          minutes: sql<number>`${concluded.minutes}`.mapWith(Number),
+          invoiced: sql<number>`${concluded.invoiced}`.mapWith(Number),
+          // the period's minutes over every concluded job (before the limit)
+          allMinutes: sql<number>`sum(${concluded.minutes}) over ()`.mapWith(Number),
+        })
+        .from(concluded)
+        .where()
+        .orderBy(sql`5`, sql`2`)
+        .limit(ROWS_LIMIT),
+    ),
   ]);
   const byMonth = new Map(months.map((m) => [m.month, m]));
   const series = monthsOf(from, to).map((month) => {
