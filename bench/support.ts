@@ -10,14 +10,9 @@ import { listGrid } from "@/lib/grid/list";
 import { from, pageQuery, queryGrid } from "@/lib/grid/query";
 import { parseGridRequest } from "@/lib/grid/request";
 import { queryTotals } from "@/lib/grid/totals";
+import { p50p95 } from "./stats";
 
-/** The p-th percentile of an ascending list (nearest rank). */
-export function pct(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
-}
-
-export const ms = (n: number) => `${n.toFixed(1)} ms`;
+export { ms, p50p95, pct } from "./stats";
 
 /**
  * Writes the benchmark's section of docs/benchmarks.md ("## npm run bench:x", then `intro`, the output block
@@ -68,12 +63,6 @@ export async function createBenchDatabase(label = ""): Promise<{ database: Datab
       await admin.end();
     },
   };
-}
-
-/** p50 and p95 of a list of milliseconds. */
-export function p50p95(xs: readonly number[]): [number, number] {
-  const sorted = [...xs].sort((x, y) => x - y);
-  return [pct(sorted, 50), pct(sorted, 95)];
 }
 
 /**
