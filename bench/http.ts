@@ -380,6 +380,12 @@ function writeSection(block: string) {
     "What is left of the list's tail is queueing at saturation: the call costs about 2.3 ms of CPU (server + PostgreSQL) on 2 shared cores, so the",
     "machine tops out near 850 req/s, where 100 connections wait about 120 ms on average (Little's law) and the slowest 1% twice that. A p99 under",
     "150 ms at 100 connections needs the CPU per list call down by a third (Next's own request handling is ~0.6 ms of it), or more cores.",
+    "Measured in a later session (counters and observers in the workers, not committed): with SCHED_NONE the OS split a round's 100 new connections",
+    "unevenly (88/14, 93/9, once 100/0 between the two workers: whichever worker is awake accepts the burst; UV_TCP_SINGLE_ACCEPT did not change it).",
+    "A primary that accepted every connection and handed it at once to the worker with the fewest open ones split them 50/50, yet the list's p99",
+    "stayed 349-468 ms at a p50 of ~100 ms (two runs), so it was not kept: the tail comes from the workers' event loops at saturation, whose turns",
+    "took 60-157 ms (monitorEventLoopDelay, 50 requests in flight per worker at ~1.3 ms of CPU each) with young-generation collections of 13-40 ms",
+    "(--max-semi-space-size=64: fewer, longer scavenges; without it throughput is 12-25% lower).",
   ].join("\n");
   writeBenchSection("## npm run bench:http", "The built app over HTTP on PostgreSQL, beside a plain node:http ceiling measured in the same run. Output of the last run:", block, notes);
 }
