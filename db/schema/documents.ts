@@ -14,6 +14,17 @@ import { vatRates } from "./vat-rates";
 
 import type { DeadlineState, DocumentKind, DocumentRowType, DocumentState, PaDocumentType } from "../../lib/schemas/invoice";
 
+/**
+ * The numbered invoices and credit notes (a numbered document has left Bozza): the predicate of the partial index
+ * documents_tenant_report_idx and the invoice report's condition, one text for both, so the planner matches them
+ * (written with literals: a bound parameter would not match the index's predicate).
+ */
+export const issuedSalesOf = (t: { kind: AnyPgColumn; number: AnyPgColumn; state: AnyPgColumn }) =>
+  sql`${t.kind} in ('INVOICE', 'CREDIT_NOTE') and ${t.number} is not null and ${t.state} <> 'Bozza'`;
+
+/** The paid deadlines of documents and expenses: the predicate of document_deadlines_tenant_paid_idx and the report's condition. */
+export const paidDeadlinesOf = (t: { deadlineState: AnyPgColumn; direction: AnyPgColumn }) => sql`${t.deadlineState} = 'Saldato' and ${t.direction} is not null`;
+
 /** What a document's snapshot of a party holds (buyer or seller, taken when it leaves Bozza). */
 export type PartySnapshot = Record<string, unknown>;
 
@@ -92,10 +103,8 @@ export const documents = pgTable(
     // lookup, so the planner joins a period's thousands of deadlines by nested loop instead of hashing every document
     index("documents_tenant_id_kind_number_idx").on(t.tenantId, t.id, t.kind, t.number),
     // Statistiche (ReportInvoiceManager): the period's numbered invoices and credit notes by day and customer with their
-    // totals, index-only (the condition is the report's issuedSales, written with literals so the planner matches it)
-    index("documents_tenant_report_idx")
-      .on(t.tenantId, t.date, t.kind, t.contactId, t.total, t.totalVat)
-      .where(sql`${t.kind} in ('INVOICE', 'CREDIT_NOTE') and ${t.number} is not null and ${t.state} <> 'Bozza'`),
+    // totals, index-only (the condition is the report's own: issuedSalesOf)
+    index("documents_tenant_report_idx").on(t.tenantId, t.date, t.kind, t.contactId, t.total, t.totalVat).where(issuedSalesOf(t)),
     // no gap and no duplicate: the counter gives the number, this index is the last word
     uniqueIndex("documents_series_number_key").on(t.tenantId, t.kind, sql`coalesce(${t.sectionalId}, 0)`, t.year, t.number).where(sql`${t.number} is not null`),
     tenantKey("documents_tenant_id_key", t),
@@ -192,9 +201,7 @@ export const documentDeadlines = pgTable(
     index("document_deadlines_tenant_date_idx").on(t.tenantId, t.deadlineDate, t.deadlineState, t.direction, t.amount).where(sql`${t.direction} is not null`),
     index("document_deadlines_tenant_state_date_idx").on(t.tenantId, t.deadlineState, t.deadlineDate, t.direction, t.amount).where(sql`${t.direction} is not null`),
     // Statistiche: what was collected (paid) in a period, by payment day, index-only
-    index("document_deadlines_tenant_paid_idx")
-      .on(t.tenantId, t.paymentDate, t.direction, t.contactId, t.amount)
-      .where(sql`${t.deadlineState} = 'Saldato' and ${t.direction} is not null`),
+    index("document_deadlines_tenant_paid_idx").on(t.tenantId, t.paymentDate, t.direction, t.contactId, t.amount).where(paidDeadlinesOf(t)),
     check("document_deadlines_direction_check", sql`${t.direction} in ('IN', 'OUT')`),
     index("document_deadlines_tenant_contact_idx").on(t.tenantId, t.contactId),
     sameTenant("document_deadlines_document_fk", t.tenantId, t.documentId, documents).onDelete("cascade"),

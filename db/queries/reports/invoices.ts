@@ -13,17 +13,17 @@
  */
 import "server-only";
 import { and, eq, or, sql } from "drizzle-orm";
-import { contacts, documentDeadlines as dd, documents, expenses } from "@/db/schema";
+import { contacts, documentDeadlines as dd, documents, expenses, issuedSalesOf, paidDeadlinesOf } from "@/db/schema";
 import { intEq, type TenantScope } from "@/db/scope";
 import { addYears, monthLabel, monthsOf, type ReportFilters, type ReportResult } from "@/lib/schemas/report";
 import { between, groupedQuery, sumsByMonth } from "./common";
 
 const signed = (column: unknown) => sql`case when ${documents.kind} = 'CREDIT_NOTE' then -${column} else ${column} end`;
 /**
- * Numbered invoices and credit notes (a numbered document has left Bozza), written with literals as the partial index
- * documents_tenant_report_idx declares them, so the planner reads the period from it alone (index-only).
+ * Numbered invoices and credit notes (a numbered document has left Bozza), as the partial index
+ * documents_tenant_report_idx declares them (one definition), so the planner reads the period from it alone (index-only).
  */
-const issuedSales = sql`${documents.kind} in ('INVOICE', 'CREDIT_NOTE') and ${documents.number} is not null and ${documents.state} <> 'Bozza'`;
+const issuedSales = issuedSalesOf(documents);
 const salesIn = sql`${dd.direction} = 'IN'`;
 
 const TOP_CUSTOMERS = 20;
@@ -44,7 +44,7 @@ export async function invoiceReport(scope: TenantScope, filters: ReportFilters):
       s.from(documents).where(issuedSales, salesDays, onDocument),
     ),
     sumsByMonth(scope, dd.paymentDate, { amount: sql`${dd.amount}` }, (s) =>
-      s.from(dd).where(sql`${dd.deadlineState} = 'Saldato' and ${dd.direction} is not null`, salesIn, between(dd.paymentDate, from, to), onDeadline),
+      s.from(dd).where(paidDeadlinesOf(dd), salesIn, between(dd.paymentDate, from, to), onDeadline),
     ),
     sumsByMonth(scope, dd.deadlineDate, { amount: sql`${dd.amount}` }, (s) =>
       s.from(dd).where(sql`${dd.deadlineState} = 'Da saldare' and ${dd.direction} is not null`, salesIn, between(dd.deadlineDate, from, to), onDeadline),
