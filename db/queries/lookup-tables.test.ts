@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
 import { TenantScope } from "@/db/scope";
@@ -9,6 +10,8 @@ import { createTestDatabase, type TestDatabase } from "@/tests/support/databases
 import { createTenantWithAdmin } from "./accounts";
 import { isReferenceViolation, mapConstraintErrors, pgConstraint, pgErrorCode } from "@/db/entity";
 import { agentEntity } from "./agents";
+import { itemsGrid } from "./items";
+import { parseGridRequest } from "@/lib/grid/request";
 import { invoiceSectionalEntity } from "./invoice-sectionals";
 import { DEFAULT_VAT_RATES } from "./vat-rates";
 
@@ -72,6 +75,20 @@ describe.each(kinds)("lookup tables on %s", (kind) => {
     expect(isReferenceViolation(pgErrorCode(err))).toBe(true);
     const mapped = await mapConstraintErrors(() => a.delete(vatRates, rate!.id), { notFound: "", inUse: "in uso" }).catch((e) => e);
     expect([mapped.httpStatus, mapped.message]).toEqual([409, "in uso"]);
+  });
+
+  it("the Prodotti grid's first page reads its rows in order from an index, without sorting the catalogue", async () => {
+    await a.insertMany(items, Array.from({ length: 400 }, (_, i) => ({ name: `${i % 2 ? "cavo" : "Staffa"} ${String(i).padStart(4, "0")}` })));
+    await database.db.execute(sql`analyze items`);
+    // the order the list route sends for the grid's default sort (lower(name), id)
+    const request = parseGridRequest(itemsGrid, new URLSearchParams("startRow=0&limit=50"), a);
+    const explained = await database.db.execute(
+      sql`explain select ${items.id} from ${items} where ${items.tenantId} = ${a.tenantId} order by ${sql.join(request.orderBy, sql`, `)} limit 50`,
+    );
+    const rows = (Array.isArray(explained) ? explained : (explained as { rows: unknown[] }).rows) as { "QUERY PLAN": string }[];
+    const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(plan).toContain("items_tenant_lower_name_id_idx");
+    expect(plan).not.toMatch(/\bSort\b/);
   });
 
   it("the database itself refuses a reference to another tenant's row (composite foreign keys)", async () => {
