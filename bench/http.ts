@@ -16,19 +16,21 @@
  *    (the grid's first request, with its count) and GET /api/items/create-form-data — so a machine
  *    that slows down or speeds up during the run moves the ceiling and the app together. Each call's
  *    figure is its median round.
- * Every measurement: autocannon at 100 connections for BENCH_DURATION s (default 6), in a child
- * process of its own (it needs a good part of a core), after BENCH_WARMUP s (4) of warm-up per call
- * and server. CPU per call: user + system time of the server's processes and of the PostgreSQL
- * backends serving the benchmark's database (/proc, Linux) over the measured requests.
+ * Every measurement: h2load (Debian's nghttp2-client: C, one thread, far lighter than a Node load
+ * generator on the 2 cores it shares with the servers) at 100 connections kept alive, for
+ * BENCH_RAMP (2) + BENCH_DURATION (6) + 1 s, every request logged: req/s, p50 and p99 are those of the
+ * requests started in the steady window (after the ramp), "p99 from start" those of the whole run,
+ * the connections' first requests included. A run of BENCH_WARMUP s (4) per call and server first.
+ * CPU per call: user + system time of the server's processes and of the PostgreSQL backends serving
+ * the benchmark's database (/proc, Linux) over the run's requests.
  * Prints a Markdown block and writes it into docs/benchmarks.md (section "## npm run bench:http").
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { createRequire } from "node:module";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase } from "@/db/client";
@@ -50,9 +52,7 @@ const P99_LIMIT_MS = 150;
 const CEILING_LABEL = "plain ceiling: node:http + postgres-js, session lookup + page of 50 + count (unnamed statements, as the app)";
 const PREPARED_LABEL = "plain ceiling with named prepared statements (postgres-js default; not through pgbouncer 1.18 in transaction mode)";
 
-const require = createRequire(import.meta.url);
 const benchDatabase = `gestionale_bench_http_${process.pid}`;
-const AUTOCANNON = require.resolve("autocannon");
 
 interface Measure {
   label: string;
@@ -60,6 +60,7 @@ interface Measure {
   rps: number;
   p50: number;
   p99: number;
+  p99FromStart: number;
   errors: number;
   requests: number;
   /** CPU per call (ms): the server's processes, PostgreSQL's. */
@@ -107,27 +108,77 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** One autocannon run in a child process; resolves with its JSON result. */
-function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<Record<string, any>> {
-  const script = `
-    const autocannon = require(${JSON.stringify(AUTOCANNON)});
-    const opts = JSON.parse(process.argv[1]);
-    autocannon(opts, (err, res) => {
-      if (err) { console.error(err); process.exit(1); }
-      process.stdout.write(JSON.stringify(res));
-    });`;
-  const opts = { url, connections: CONNECTIONS, duration: seconds, headers };
+/** The h2load version line ("nghttp2/1.52.0"), for the report. */
+function h2loadVersion(): string {
+  try {
+    return /nghttp2\/([\d.]+)/.exec(execFileSync("h2load", ["--version"], { encoding: "utf8" }))?.[1] ?? "?";
+  } catch {
+    return "?";
+  }
+}
+
+/** Steady state: the requests started after this many seconds of a run, on connections opened at its start. */
+const RAMP_S = Number(process.env.BENCH_RAMP ?? 2);
+
+interface Run {
+  /** Requests started in the steady window, per second. */
+  rps: number;
+  /** Latency percentiles (ms) of the requests started in the steady window. */
+  p50: number;
+  p99: number;
+  /** p99 (ms) of every request of the run, from the connections' start. */
+  p99FromStart: number;
+  /** Failed, errored or non-2xx requests of the whole run. */
+  errors: number;
+  /** Requests of the whole run. */
+  total: number;
+}
+
+/** The p-th percentile (nearest rank) of sorted values. */
+const rank = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+/**
+ * One h2load run (nghttp2-client, Debian; HTTP/1.1, one thread, CONNECTIONS connections opened at the
+ * start and kept alive) of RAMP_S + seconds + 1 s, logging every request (start, status, latency).
+ * The steady figures are the requests started between RAMP_S and RAMP_S + seconds (the last second
+ * lets those finish); p99FromStart counts every request, the connections' first ones included.
+ */
+function h2load(url: string, headers: Record<string, string>, seconds: number): Promise<Run> {
+  const log = path.join(os.tmpdir(), `gestionale-bench-h2load-${process.pid}.tsv`);
+  fs.rmSync(log, { force: true });
+  const args = ["--h1", "-t", "1", "-c", String(CONNECTIONS), "-D", String(RAMP_S + seconds + 1), `--log-file=${log}`];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
+  args.push(url);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["-e", script, JSON.stringify(opts)], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn("h2load", args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", (err) => reject(new Error(`h2load non disponibile (apt-get install nghttp2-client): ${err.message}`)));
     child.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`autocannon: uscita ${code}`));
-      try {
-        resolve(JSON.parse(out));
-      } catch (err) {
-        reject(err);
-      }
+      if (code !== 0) return reject(new Error(`h2load: uscita ${code}\n${out}`));
+      const rows = fs
+        .readFileSync(log, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.split("\t").map(Number) as [number, number, number]);
+      fs.rmSync(log, { force: true });
+      const summary = /requests: \d+ total, \d+ started, \d+ done, \d+ succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(out);
+      if (!summary || rows.length === 0) return reject(new Error(`h2load: risultato illeggibile\n${out}`));
+      const first = Math.min(...rows.map((r) => r[0]));
+      const from = first + RAMP_S * 1e6;
+      const to = from + seconds * 1e6;
+      const steady = rows.filter((r) => r[0] >= from && r[0] < to);
+      const ms = (rs: typeof rows) => rs.map((r) => r[2] / 1000).sort((a, b) => a - b);
+      const steadyMs = ms(steady);
+      resolve({
+        rps: steady.length / seconds,
+        p50: rank(steadyMs, 50),
+        p99: rank(steadyMs, 99),
+        p99FromStart: rank(ms(rows), 99),
+        errors: Number(summary[1]) + Number(summary[2]) + Number(summary[3]) + rows.filter((r) => r[1] < 200 || r[1] > 299).length,
+        total: rows.length,
+      });
     });
   });
 }
@@ -136,22 +187,22 @@ async function measure(label: string, pool: number | null, url: string, headers:
   const tree = treeOf(server.pid!);
   const backends = backendsOf(benchDatabase);
   const before = [cpuTicks(tree), cpuTicks(backends)] as const;
-  const r = await autocannon(url, headers, DURATION_S);
+  const r = await h2load(url, headers, DURATION_S);
   const after = [cpuTicks(tree), cpuTicks(backends)] as const;
-  const requests = r.requests.total as number;
   const m: Measure = {
     label,
     pool,
-    rps: requests / r.duration,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    requests,
-    serverCpu: cpuMsBetween(before[0], after[0]) / Math.max(1, requests),
-    pgCpu: cpuMsBetween(before[1], after[1]) / Math.max(1, requests),
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    p99FromStart: r.p99FromStart,
+    errors: r.errors,
+    requests: r.total,
+    serverCpu: cpuMsBetween(before[0], after[0]) / Math.max(1, r.total),
+    pgCpu: cpuMsBetween(before[1], after[1]) / Math.max(1, r.total),
   };
   console.error(
-    `${label}${pool ? ` (pool ${pool})` : ""}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, errors ${m.errors}, CPU/call server ${m.serverCpu.toFixed(2)} ms + PostgreSQL ${m.pgCpu.toFixed(2)} ms`,
+    `${label}${pool ? ` (pool ${pool})` : ""}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms (from the connections' start ${m.p99FromStart.toFixed(1)} ms), errors ${m.errors}, CPU/call server ${m.serverCpu.toFixed(2)} ms + PostgreSQL ${m.pgCpu.toFixed(2)} ms`,
   );
   return m;
 }
@@ -309,7 +360,7 @@ async function main() {
         { label: PREPARED_LABEL, url: prepared.url, headers: ceilingHeaders, server: prepared.child, pool: POOLS[0]! },
       ];
       // warm-up: every worker of every server has loaded and compiled its code paths
-      for (const c of calls) await autocannon(c.url, c.headers, WARMUP_S);
+      for (const c of calls) await h2load(c.url, c.headers, WARMUP_S);
       const rounds: Measure[][] = calls.map(() => []);
       for (let r = 0; r < ROUNDS; r++) {
         for (const [i, c] of calls.entries()) rounds[i]!.push(await measure(c.label, c.pool, c.url, c.headers, c.server));
@@ -337,14 +388,17 @@ async function main() {
       "",
       `Data: the demo seed plus ${PRODUCTS} products for the measured tenant (${itemCount} products; the list answers 50 rows and the exact count). ` +
         `App: \`node --max-semi-space-size=64 scripts/server.mjs\` with DATABASE_URL set (${WORKERS} worker processes), DATABASE_POOL_MAX per process as in the pool column; the ceilings run ${WORKERS} processes with a pool of ${POOLS[0]} each. ` +
-        `Load: autocannon ${CONNECTIONS} connections, in a child process of its own on the same ${os.cpus().length} cores as the servers and PostgreSQL; ${WARMUP_S} s of warm-up per call, then ${ROUNDS} interleaved rounds of ${DURATION_S} s; each row is the call's median round (errors: all rounds).`,
+        `Load: h2load (nghttp2 ${h2loadVersion()}, HTTP/1.1, one thread) with ${CONNECTIONS} connections opened at the start of each run and kept alive, on the same ${os.cpus().length} cores as the servers and PostgreSQL; ` +
+        `a run of ${WARMUP_S} s per call and server first (warm-up), then ${ROUNDS} interleaved rounds; in each round a call runs ${RAMP_S + DURATION_S + 1} s and req/s, p50 and p99 are those of the requests started from second ${RAMP_S} to second ${RAMP_S + DURATION_S} of the run (steady state), ` +
+        `"p99 from start" those of every request of the run, the connections' first ones included; each row is the call's median round (errors: all rounds).`,
       "",
-      "| Call | pool | req/s | p50 | p99 | CPU per call: server + PostgreSQL | errors | target |",
-      "|---|---|---|---|---|---|---|---|",
+      "| Call | pool | req/s | p50 | p99 | p99 from start | CPU per call: server + PostgreSQL | errors | target |",
+      "|---|---|---|---|---|---|---|---|---|",
       ...blocks.flatMap(({ rows }) => {
         const bar = rows.find((m) => m.label === CEILING_LABEL)!.rps;
         return rows.map(
-          (m) => `| ${m.label} | ${m.pool ?? "—"} | ${m.rps.toFixed(0)} | ${m.p50} ms | ${m.p99} ms | ${ms(m.serverCpu)} + ${ms(m.pgCpu)} | ${m.errors} | ${verdict(m, bar)} |`,
+          (m) =>
+            `| ${m.label} | ${m.pool ?? "—"} | ${m.rps.toFixed(0)} | ${m.p50.toFixed(1)} ms | ${m.p99.toFixed(1)} ms | ${m.p99FromStart.toFixed(1)} ms | ${ms(m.serverCpu)} + ${ms(m.pgCpu)} | ${m.errors} | ${verdict(m, bar)} |`,
         );
       }),
     ];
@@ -362,7 +416,7 @@ async function main() {
 function writeSection(block: string) {
   const notes = [
     "Notes: each app row is checked against the plain ceiling measured in the same rounds (same pool block): the list call at least half of it with",
-    "p99 < 150 ms, GET /api/me at or above it, the form data at least half of it, no errors (socket errors, timeouts and non-2xx answers all count).",
+    "p99 < 150 ms, GET /api/me at or above it, the form data at least half of it, no errors (failed, errored and non-2xx requests all count).",
     "The ceiling is bench/http-ceiling.mjs: node:http + postgres-js on node:cluster, one process per core, reading the session + user + tenant row on",
     "every call (no cache), then the page of 50 and the capped count concurrently, with the grid's SQL text and ordinary bound parameters, and with the",
     "app's connection settings: no named prepared statements, which pgbouncer 1.18 (Debian 12) cannot carry in transaction pooling, so postgres-js sends",
@@ -370,22 +424,24 @@ function writeSection(block: string) {
     "trip, plans cached by PostgreSQL), for reference: what a direct connection without a pooler would allow.",
     "The app's list is one statement (the page carrying its count; see ARCHITECTURE.md, grid list contract), with its own integers inline, so it goes",
     "in one round trip; its session comes from the per-process cache (lib/auth/session-cache.ts), so it sends no session query.",
-    "autocannon runs in its own process on the same 2 cores as the servers and PostgreSQL, and other work was running on the machine (see the load",
-    "average): absolute figures and above all the p99 tails move from run to run; the ratios to the ceiling of the same rounds are what the targets check.",
-    "p99 < 150 ms at 100 connections needs about 700 req/s at the very least (Little's law: 100 connections / 0.15 s), which the ceiling with the app's connection settings does not hold steadily here either.",
-    "The app's p99 came mostly from the first request of each of the 100 new connections of a round while node:cluster ran its default round-robin:",
-    "the primary handed a new connection to a worker and waited for the worker to take it, which a worker saturated by Next did only between busy",
-    "event-loop turns (measured: the requests slower than 1 s all started in the first 20 ms of a round). npm start now lets the workers accept",
-    "connections themselves (SCHED_NONE, scripts/server.mjs). Kept-alive connections, as between nginx and the instances, skip connection set-up either way.",
-    "What is left of the list's tail is queueing at saturation: the call costs about 2.3 ms of CPU (server + PostgreSQL) on 2 shared cores, so the",
-    "machine tops out near 850 req/s, where 100 connections wait about 120 ms on average (Little's law) and the slowest 1% twice that. A p99 under",
-    "150 ms at 100 connections needs the CPU per list call down by a third (Next's own request handling is ~0.6 ms of it), or more cores.",
-    "Measured in a later session (counters and observers in the workers, not committed): with SCHED_NONE the OS split a round's 100 new connections",
-    "unevenly (88/14, 93/9, once 100/0 between the two workers: whichever worker is awake accepts the burst; UV_TCP_SINGLE_ACCEPT did not change it).",
-    "A primary that accepted every connection and handed it at once to the worker with the fewest open ones split them 50/50, yet the list's p99",
-    "stayed 349-468 ms at a p50 of ~100 ms (two runs), so it was not kept: the tail comes from the workers' event loops at saturation, whose turns",
-    "took 60-157 ms (monitorEventLoopDelay, 50 requests in flight per worker at ~1.3 ms of CPU each) with young-generation collections of 13-40 ms",
-    "(--max-semi-space-size=64: fewer, longer scavenges; without it throughput is 12-25% lower).",
+    "Load generator: until 2026-11-24 autocannon (Node) drove the load; on these 2 cores it took a large share of the CPU the servers and PostgreSQL",
+    "need (same machine, same day: the ceiling went from ~1,320 req/s under autocannon to ~1,300-1,800 under wrk or h2load, the app's list from ~920",
+    "to ~1,040-1,400). h2load logs every request, so the steady state (connections open, kept alive as nginx keeps them to the instances) and the",
+    "whole run including the 100 connections' first requests both come from one run: the second is the \"p99 from start\" column.",
+    "Other work may run on the machine (see the load average): absolute figures and above all the p99 tails move from run to run; the ratios to the",
+    "ceiling of the same rounds are what the targets check. p99 < 150 ms at 100 connections needs about 700 req/s at the very least (Little's law:",
+    "100 connections / 0.15 s) and in practice a mean latency near 90 ms (the ceiling's own p99 is ~1.5x its p50), i.e. ~1,100 req/s with even workers.",
+    "What was measured of the list's tail (sessions of 2026-11-24): the app's CPU per list call is ~0.9-1.1 ms in the server (Next's request handling",
+    "~0.5 ms of it: GET /api/me costs ~0.55 ms; the list's own code, Drizzle and postgres-js 0.19 ms, measured in-process) + ~0.45-0.55 ms in",
+    "PostgreSQL, so the 2 shared cores top out near 1,200-1,400 req/s. npm start's workers accept connections themselves (SCHED_NONE), and a burst",
+    "of 100 new connections is split as the OS wakes the workers (seen 49/52, 88/14, 90/11): the worker holding more answers them more slowly for as",
+    "long as they live, which put the list's steady p99 at 160-650 ms in most rounds. Since 2026-11-24 the workers even it out",
+    "(scripts/connection-balance.mjs): each reports the connections it holds, the primary sends the fair share, a worker over it answers",
+    "\"Connection: close\" once on each excess connection and the client reconnects (in a test run, ~90 such closes per 9 s run, the split back at 51/52",
+    "during the run). Node's round-robin (NODE_CLUSTER_SCHED_POLICY=rr) splits evenly too, but hands each new connection to a busy worker one",
+    "at a time, waiting for it: the first requests of a burst then waited up to ~1 s (p99 from start 600-780 ms), so it is not the default.",
+    "Tried, not kept: coalescing postgres-js's socket writes (no change in CPU per call: the write's share of a profile is the PostgreSQL backend",
+    "it wakes taking the core); pools of 2-3 per worker under round-robin (steady p99 110-145 ms in manual runs, but a slow report would hold a pool).",
   ].join("\n");
   writeBenchSection("## npm run bench:http", "The built app over HTTP on PostgreSQL, beside a plain node:http ceiling measured in the same run. Output of the last run:", block, notes);
 }

@@ -12,6 +12,7 @@ import cluster from "node:cluster";
 import http from "node:http";
 import os from "node:os";
 import next from "next";
+import { connectionBalancer, COUNT_MESSAGE, fairShare, SHARE_MESSAGE } from "./connection-balance.mjs";
 
 const CLIENT_ADDRESS_HEADER = "x-gestionale-client";
 const port = Number(process.env.PORT || 3000);
@@ -85,12 +86,22 @@ async function serve() {
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  let balance = null;
   const server = http.createServer((req, res) => {
+    balance?.(req, res);
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req);
     coalesceWrites(res);
     handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  if (cluster.isWorker) {
+    // even connections across the workers (scripts/connection-balance.mjs)
+    const balancer = connectionBalancer(server, (open) => process.connected && process.send({ type: COUNT_MESSAGE, open }));
+    process.on("message", (m) => {
+      if (m?.type === SHARE_MESSAGE) balancer.setShare(m.share);
+    });
+    balance = balancer.onRequest;
+  }
   server.listen(port, hostname);
   for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.close(() => process.exit(0)));
 }
@@ -101,13 +112,34 @@ if (count > 1 && cluster.isPrimary) {
   // waiting in accept(). Node's default (SCHED_RR) has the primary accept every connection and pass it to
   // the next worker in turn, waiting for that worker to take it: under full load a burst of new
   // connections queued behind busy event loops (seconds in bench:http's first requests) while the other
-  // worker was free. The OS may spread connections less evenly than round-robin; NODE_CLUSTER_SCHED_POLICY=rr
+  // worker was free. The OS may spread a burst unevenly: the workers even it out (scripts/connection-balance.mjs). NODE_CLUSTER_SCHED_POLICY=rr
   // restores Node's default. Set before the first fork: the primary freezes the policy then.
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   console.log(`Gestionale: ${count} processi su http://${hostname}:${port}`);
+  // the workers' open connections, and the fair share last sent to them (scripts/connection-balance.mjs)
+  const held = new Map();
+  let sentShare = -1;
+  const sendShare = () => {
+    const workers = Object.values(cluster.workers ?? {}).filter(Boolean);
+    const share = fairShare(held.values(), workers.length);
+    if (share === sentShare) return;
+    sentShare = share;
+    for (const w of workers) if (w.isConnected()) w.send({ type: SHARE_MESSAGE, share });
+  };
+  cluster.on("message", (worker, m) => {
+    if (m?.type !== COUNT_MESSAGE) return;
+    held.set(worker.id, m.open);
+    sendShare();
+  });
+  cluster.on("online", () => {
+    sentShare = -1;
+    sendShare();
+  });
   for (let i = 0; i < count; i++) cluster.fork();
   let stopping = false;
   cluster.on("exit", (worker, code, signal) => {
+    held.delete(worker.id);
+    sendShare();
     if (stopping) return;
     console.error(`processo ${worker.process.pid} terminato (${signal ?? code}): riavvio`);
     cluster.fork();
