@@ -435,7 +435,7 @@ function writeSection(block: string) {
     "~0.5 ms of it: GET /api/me costs ~0.55 ms; the list's own code, Drizzle and postgres-js 0.19 ms, measured in-process) + ~0.45-0.55 ms in",
     "PostgreSQL, so the 2 shared cores top out near 1,200-1,400 req/s. npm start's workers accept connections themselves (SCHED_NONE), and a burst",
     "of 100 new connections is split as the OS wakes the workers (seen 49/52, 88/14, 90/11): the worker holding more answers them more slowly for as",
-    "long as they live, which put the list's steady p99 at 160-650 ms in most rounds. Since 2026-11-24 the workers even it out",
+    "long as they live, which put the list's steady p99 at 126-650 ms, over 150 ms in most rounds. Since 2026-11-24 the workers even it out",
     "(scripts/connection-balance.mjs): each reports the connections it holds, the primary sends the fair share, a worker over it answers",
     "\"Connection: close\" once on each excess connection and the client reconnects (in a test run, ~90 such closes per 9 s run, the split back at 51/52",
     "during the run). Node's round-robin (NODE_CLUSTER_SCHED_POLICY=rr) splits evenly too, but hands each new connection to a busy worker one",
