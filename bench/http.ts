@@ -38,6 +38,7 @@ import { TenantScope } from "@/db/scope";
 import { vatRates } from "@/db/schema";
 import { itemEntity } from "@/db/queries/items";
 import { ROSSI_LOGIN, seedDemoData, seedRecord } from "@/db/seed";
+import { pct } from "./stats";
 import { writeBenchSection } from "./support";
 
 const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
@@ -134,9 +135,6 @@ interface Run {
   total: number;
 }
 
-/** The p-th percentile (nearest rank) of sorted values. */
-const rank = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-
 /**
  * One h2load run (nghttp2-client, Debian; HTTP/1.1, one thread, CONNECTIONS connections opened at the
  * start and kept alive) of RAMP_S + seconds + 1 s, logging every request (start, status, latency).
@@ -165,17 +163,18 @@ function h2load(url: string, headers: Record<string, string>, seconds: number): 
       fs.rmSync(log, { force: true });
       const summary = /requests: \d+ total, \d+ started, \d+ done, \d+ succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(out);
       if (!summary || rows.length === 0) return reject(new Error(`h2load: risultato illeggibile\n${out}`));
-      const first = Math.min(...rows.map((r) => r[0]));
+      const first = rows.reduce((t, r) => Math.min(t, r[0]), Infinity);
       const from = first + RAMP_S * 1e6;
       const to = from + seconds * 1e6;
       const steady = rows.filter((r) => r[0] >= from && r[0] < to);
+      if (steady.length === 0) return reject(new Error(`h2load: nessuna richiesta dopo i primi ${RAMP_S} s\n${out}`));
       const ms = (rs: typeof rows) => rs.map((r) => r[2] / 1000).sort((a, b) => a - b);
       const steadyMs = ms(steady);
       resolve({
         rps: steady.length / seconds,
-        p50: rank(steadyMs, 50),
-        p99: rank(steadyMs, 99),
-        p99FromStart: rank(ms(rows), 99),
+        p50: pct(steadyMs, 50),
+        p99: pct(steadyMs, 99),
+        p99FromStart: pct(ms(rows), 99),
         errors: Number(summary[1]) + Number(summary[2]) + Number(summary[3]) + rows.filter((r) => r[1] < 200 || r[1] > 299).length,
         total: rows.length,
       });

@@ -112,34 +112,28 @@ if (count > 1 && cluster.isPrimary) {
   // waiting in accept(). Node's default (SCHED_RR) has the primary accept every connection and pass it to
   // the next worker in turn, waiting for that worker to take it: under full load a burst of new
   // connections queued behind busy event loops (seconds in bench:http's first requests) while the other
-  // worker was free. The OS may spread a burst unevenly: the workers even it out (scripts/connection-balance.mjs). NODE_CLUSTER_SCHED_POLICY=rr
-  // restores Node's default. Set before the first fork: the primary freezes the policy then.
+  // worker was free. The OS may spread a burst unevenly: the workers even it out (scripts/connection-balance.mjs).
+  // NODE_CLUSTER_SCHED_POLICY=rr restores Node's default. Set before the first fork: the primary freezes the policy then.
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   console.log(`Gestionale: ${count} processi su http://${hostname}:${port}`);
-  // the workers' open connections, and the fair share last sent to them (scripts/connection-balance.mjs)
+  // the workers' open connections, and the fair share last sent to them (scripts/connection-balance.mjs).
+  // The reporting worker always gets the share back: a worker still starting up ignores messages, and its
+  // first report comes once it listens for them. The others get it when it changed.
   const held = new Map();
   let sentShare = -1;
-  const sendShare = () => {
-    const workers = Object.values(cluster.workers ?? {}).filter(Boolean);
-    const share = fairShare(held.values(), workers.length);
-    if (share === sentShare) return;
-    sentShare = share;
-    for (const w of workers) if (w.isConnected()) w.send({ type: SHARE_MESSAGE, share });
-  };
   cluster.on("message", (worker, m) => {
     if (m?.type !== COUNT_MESSAGE) return;
     held.set(worker.id, m.open);
-    sendShare();
-  });
-  cluster.on("online", () => {
-    sentShare = -1;
-    sendShare();
+    const workers = Object.values(cluster.workers ?? {}).filter(Boolean);
+    const share = fairShare(held.values(), workers.length);
+    const to = share === sentShare ? [worker] : workers;
+    sentShare = share;
+    for (const w of to) if (w.isConnected()) w.send({ type: SHARE_MESSAGE, share });
   });
   for (let i = 0; i < count; i++) cluster.fork();
   let stopping = false;
   cluster.on("exit", (worker, code, signal) => {
     held.delete(worker.id);
-    sendShare();
     if (stopping) return;
     console.error(`processo ${worker.process.pid} terminato (${signal ?? code}): riavvio`);
     cluster.fork();
