@@ -143,6 +143,8 @@ export interface EntityDefinition<T extends TenantTable, I extends z.ZodType, O 
     notFound: string;
     /** Delete refused because other rows point at it (foreign key). */
     inUse?: string;
+    /** The same refusal worded for one referencing foreign key, by constraint name (else inUse). */
+    inUseBy?: Record<string, string>;
     /** Unique violations by constraint name. */
     unique?: Record<string, string>;
     uniqueDefault?: string;
@@ -233,7 +235,11 @@ export async function mapConstraintErrors<R>(fn: () => Promise<R>, messages: Any
     return await fn();
   } catch (err) {
     const code = pgErrorCode(err);
-    if (isReferenceViolation(code) && messages.inUse) throw new ApiError(409, messages.inUse);
+    if (isReferenceViolation(code)) {
+      const constraint = pgConstraint(err);
+      const message = (constraint && messages.inUseBy?.[constraint]) ?? messages.inUse;
+      if (message) throw new ApiError(409, message);
+    }
     if (code === "23505") {
       const constraint = pgConstraint(err);
       const message = (constraint && messages.unique?.[constraint]) ?? messages.uniqueDefault;

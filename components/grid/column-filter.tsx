@@ -1,12 +1,12 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Popover } from "radix-ui";
 import { Button } from "@/components/ui/button";
 import { FilterIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { apiGet, isAbortError } from "@/lib/client/api";
+import { EMPTY_LIST_MESSAGE, useAjaxOptions } from "@/components/form/inputs/use-ajax-options";
 import { filterCurrencyInput, parseDateToIso, parseTime } from "@/lib/format";
 import { filterTypeOf } from "@/lib/grid/filter-types";
 import type { FilterItem, FilterType, GridColumnMeta } from "./grid-types";
@@ -53,9 +53,51 @@ const OPERATOR_LABELS: Record<FilterType, [string, string][]> = {
 
 const isoToItalian = (iso: unknown) => (typeof iso === "string" && /^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : "");
 
-interface Option {
-  id: number;
-  toString: string;
+/**
+ * The options of an entity column's filter: a search over the column's list (the same get-filtered-list as the
+ * forms' selects, 100 at a time, 'Mostra altri' for the next ones), the ticked ones kept on top whatever the search.
+ */
+function EntityOptions({
+  options,
+  query,
+  ids,
+  labels,
+  onQuery,
+  onIds,
+}: {
+  options: ReturnType<typeof useAjaxOptions>;
+  query: string;
+  ids: number[];
+  labels: Map<number, string>;
+  onQuery: (query: string) => void;
+  onIds: (ids: number[]) => void;
+}) {
+  const listed = options.items.map((o) => ({ id: Number(o.id), label: o.toString }));
+  for (const o of listed) labels.set(o.id, o.label);
+  const shown = new Set(listed.map((o) => o.id));
+  // ticked ones the current page does not show (another search, or beyond the first page)
+  const kept = ids.filter((id) => !shown.has(id)).map((id) => ({ id, label: labels.get(id) ?? `n. ${id}` }));
+  const toggle = (id: number, on: boolean) => onIds(on ? [...ids, id] : ids.filter((x) => x !== id));
+  return (
+    <>
+      <Input aria-label="Cerca nella lista" placeholder="Cerca..." value={query} onChange={(e) => onQuery(e.target.value)} />
+      <div className="max-h-48 overflow-y-auto rounded border border-border p-1" role="group" aria-label="Valori">
+        {[...kept, ...listed].map((o) => (
+          <label key={o.id} className="flex items-center gap-2 p-0.5">
+            <input type="checkbox" checked={ids.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} />
+            {o.label}
+          </label>
+        ))}
+        {options.loaded && kept.length + listed.length === 0 && <div className="p-1 text-gray-500">{EMPTY_LIST_MESSAGE}</div>}
+        {options.hasMore && (
+          <button type="button" className="p-1 text-primary-700 underline-offset-2 hover:underline" onClick={options.loadMore}>
+            Mostra altri
+          </button>
+        )}
+      </div>
+      {ids.length > 0 && <div className="text-xs text-gray-600">Selezionati: {ids.length}</div>}
+    </>
+  );
 }
 
 /** The filter editor of one column, as a popover opened from the header's funnel button. */
@@ -66,7 +108,10 @@ export function ColumnFilter({ column, value, onApply }: { column: GridColumnMet
   const [a, setA] = useState("");
   const [b, setB] = useState("");
   const [ids, setIds] = useState<number[]>([]);
-  const [options, setOptions] = useState<Option[]>([]);
+  const [query, setQuery] = useState("");
+  const options = useAjaxOptions(column.optionsUrl ?? "");
+  // the labels of the options ticked while the list showed them, so a ticked one stays in view after a search
+  const labels = useRef(new Map<number, string>());
   const [error, setError] = useState("");
 
   useEffect(() => {
@@ -84,19 +129,13 @@ export function ColumnFilter({ column, value, onApply }: { column: GridColumnMet
     setIds(Array.isArray(v) ? (v as number[]) : typeof v === "string" && v ? v.split(",").map(Number) : []);
   }, [open, value, filterType]);
 
+  const { loadNow, cancel } = options;
   useEffect(() => {
     if (!open || filterType !== "entity" || !column.optionsUrl) return;
-    const ctrl = new AbortController();
-    apiGet(column.optionsUrl, { query: "", offset: 0 }, { signal: ctrl.signal })
-      .then((res) => {
-        const first = Object.values(res)[0];
-        setOptions(Array.isArray(first) ? (first as Option[]) : []);
-      })
-      .catch((e) => {
-        if (!isAbortError(e)) setOptions([]);
-      });
-    return () => ctrl.abort();
-  }, [open, filterType, column.optionsUrl]);
+    setQuery("");
+    loadNow("");
+    return cancel;
+  }, [open, filterType, column.optionsUrl, loadNow, cancel]);
 
   if (!filterType) return null;
   const active = value !== undefined;
@@ -170,15 +209,7 @@ export function ColumnFilter({ column, value, onApply }: { column: GridColumnMet
           {filterType === "boolean" ? (
             <Select aria-label="Valore" value={a} onChange={(e) => setA(e.target.value)} placeholder="-" options={[{ value: "1", label: "Sì" }, { value: "0", label: "No" }]} />
           ) : filterType === "entity" ? (
-            <div className="max-h-48 overflow-y-auto rounded border border-border p-1">
-              {options.length === 0 && <div className="p-1 text-gray-500">La lista è vuota</div>}
-              {options.map((o) => (
-                <label key={o.id} className="flex items-center gap-2 p-0.5">
-                  <input type="checkbox" checked={ids.includes(o.id)} onChange={(e) => setIds((cur) => (e.target.checked ? [...cur, o.id] : cur.filter((x) => x !== o.id)))} />
-                  {o.toString}
-                </label>
-              ))}
-            </div>
+            <EntityOptions options={options} query={query} ids={ids} labels={labels.current} onQuery={(q) => { setQuery(q); options.search(q); }} onIds={setIds} />
           ) : (
             <>
               {inputFor(a, setA, type === "inRange" ? "Da" : "Valore")}

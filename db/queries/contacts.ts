@@ -60,6 +60,14 @@ export function contactListWhere({ typology, role }: Partial<ContactListParams>)
   );
 }
 
+/**
+ * A VAT number as invoices print it, with its country prefix ("IT01234567890"), is stored bare in vat_number: the
+ * grid's search and the picker also look for the digits (from five on, as the picker searches while one types).
+ */
+export function vatWithoutCountry(word: string): string | undefined {
+  return /^[A-Za-z]{2}(\d{5,13})$/.exec(word.trim())?.[1];
+}
+
 /** Anagrafica grid (GET /api/contacts, addedParams { typology, role }). */
 export const contactsGrid = defineGrid<ContactListParams>({
   name: "contacts",
@@ -72,7 +80,7 @@ export const contactsGrid = defineGrid<ContactListParams>({
     { field: "id", header: "Id", type: "integer", sql: contacts.id, hidden: true, width: 80 },
     { field: "code", header: "Codice", type: "text", sql: contacts.code, searchable: true, width: 90 },
     { field: "name", header: "Denominazione", type: "text", sql: contacts.name, searchable: true, fixed: true, width: 240 },
-    { field: "vatNumber", header: "Partita IVA", type: "text", sql: contacts.vatNumber, searchable: true, width: 125 },
+    { field: "vatNumber", header: "Partita IVA", type: "text", sql: contacts.vatNumber, searchable: true, searchAs: vatWithoutCountry, width: 125 },
     { field: "fiscalCode", header: "Codice fiscale", type: "text", sql: contacts.fiscalCode, searchable: true, width: 165 },
     { field: "city", header: "Città", type: "text", sql: contacts.city, searchable: true, width: 130 },
     { field: "province", header: "Provincia", type: "text", sql: contacts.province, width: 100 },
@@ -238,7 +246,11 @@ export const contactEntity = defineEntity({
   },
   selectable: {
     // a person is often looked up by codice fiscale
-    search: (t) => sql`(${contacts.name} ilike ${t.contains} or ${contacts.code} ilike ${t.startsWith} or ${contacts.vatNumber} ilike ${t.startsWith} or ${contacts.fiscalCode} ilike ${t.startsWith})`,
+    search: (t) => {
+      const bare = vatWithoutCountry(t.raw);
+      const vat = bare ? sql`(${contacts.vatNumber} ilike ${t.startsWith} or ${contacts.vatNumber} ilike ${`${bare}%`})` : sql`${contacts.vatNumber} ilike ${t.startsWith}`;
+      return sql`(${contacts.name} ilike ${t.contains} or ${contacts.code} ilike ${t.startsWith} or ${vat} or ${contacts.fiscalCode} ilike ${t.startsWith})`;
+    },
     orderBy: [byText(contacts.name)],
     filter: roleFilter,
   },

@@ -50,7 +50,7 @@ import {
   type ReminderFormData,
   type ReminderInput,
 } from "@/lib/schemas/deadline";
-import type { DeadlineState, DocumentKind, DocumentState } from "@/lib/schemas/invoice";
+import { paidDeadlineProblem, type DeadlineState, type DocumentKind, type DocumentState } from "@/lib/schemas/invoice";
 import { getInvoicePdfData } from "./invoice-pdf";
 
 export const DEADLINES_ROLE = "ROLE_DOCUMENT" as const;
@@ -224,8 +224,8 @@ export async function setDeadlineState(scope: TenantScope, id: number, input: De
     if (!ALLOWED[from].includes(to)) throw new BadRequestError(DEADLINE_MESSAGES.transition(from, to));
     let paymentDate: string | null = null;
     if (to === "Saldato") {
-      if (!input.paymentDate) throw new BadRequestError(DEADLINE_MESSAGES.paymentDateRequired);
-      if (input.paymentDate > today) throw new BadRequestError(DEADLINE_MESSAGES.paymentDateFuture);
+      const problem = paidDeadlineProblem(input.paymentDate, today);
+      if (problem) throw new BadRequestError(problem);
       paymentDate = input.paymentDate;
     }
     const row = await tx.update(documentDeadlines, id, deadline.version, { deadlineState: to, paymentDate });

@@ -7,6 +7,8 @@ import { listGrid } from "@/lib/grid/list";
 import { bankAccountSchema } from "@/lib/schemas/bank-account";
 import { contactSchema } from "@/lib/schemas/contact";
 import { EXPENSE_MESSAGES, expenseSchema, type ExpenseJson } from "@/lib/schemas/expense";
+import { invoiceSchema, PAID_DEADLINE_MESSAGES } from "@/lib/schemas/invoice";
+import { todayInRome } from "@/lib/subscription";
 import { paymentModalitySchema } from "@/lib/schemas/payment-modality";
 import { attachments, documentDeadlines } from "@/db/schema";
 import { createTenantWithAdmin } from "./accounts";
@@ -110,6 +112,20 @@ describe.each(kinds)("purchase invoices on %s", (kind) => {
     expect(updated.deadlines[1]).toMatchObject({ deadlineDate: "2026-05-10" });
     expect(updated.deadlines[1]!.id).not.toBe(e.deadlines[1]!.id);
     expect(await a.count(documentDeadlines, eq(documentDeadlines.expenseId, e.id))).toBe(2);
+  });
+
+  it("a deadline set 'Saldato' in the form needs its payment date, not after today, as the Scadenziario asks", async () => {
+    const issues = (deadline: Record<string, unknown>) => {
+      const r = expenseSchema.safeParse({ contact: supplier, documentDate: "2026-03-02", documentNumber: "F-9", taxable: 100, deadlines: [{ amount: 100, deadlineDate: "2026-03-10", ...deadline }] });
+      return r.success ? [] : r.error.issues.map((i) => [i.path.join("."), i.message]);
+    };
+    expect(issues({ deadlineState: "Saldato" })).toEqual([["deadlines.0.paymentDate", PAID_DEADLINE_MESSAGES.paymentDateRequired]]);
+    expect(issues({ deadlineState: "Saldato", paymentDate: "2999-01-01" })).toEqual([["deadlines.0.paymentDate", PAID_DEADLINE_MESSAGES.paymentDateFuture]]);
+    expect(issues({ deadlineState: "Saldato", paymentDate: todayInRome() })).toEqual([]);
+    expect(issues({ deadlineState: "Da saldare" })).toEqual([]);
+    // the invoices' Scadenze card: the same rule
+    const sale = invoiceSchema.safeParse({ contact: supplier, date: "2026-03-02", deadlines: [{ amount: 100, deadlineDate: "2026-03-10", deadlineState: "Saldato" }] });
+    expect(sale.success ? [] : sale.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([["deadlines.0.paymentDate", PAID_DEADLINE_MESSAGES.paymentDateRequired]]);
   });
 
   it("refuses a supplier that is not one, and another tenant's references (400), and another tenant's expense (404)", async () => {

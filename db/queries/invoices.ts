@@ -685,6 +685,7 @@ export const invoiceEntity = defineEntity({
   messages: {
     notFound: INVOICE_MESSAGES.notFound,
     inUse: "Il documento è collegato ad altri dati: non può essere eliminato",
+    inUseBy: { planned_operations_template_fk: INVOICE_MESSAGES.plannedTemplate },
     // two issues of one series at the same moment queue on the counter; the index is the last word
     unique: { documents_series_number_key: "Numero già usato nella serie: riprova" },
   },

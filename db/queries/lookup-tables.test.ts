@@ -75,6 +75,10 @@ describe.each(kinds)("lookup tables on %s", (kind) => {
     expect(isReferenceViolation(pgErrorCode(err))).toBe(true);
     const mapped = await mapConstraintErrors(() => a.delete(vatRates, rate!.id), { notFound: "", inUse: "in uso" }).catch((e) => e);
     expect([mapped.httpStatus, mapped.message]).toEqual([409, "in uso"]);
+    // worded for the foreign key that refused it (both drivers name the constraint), else the general message
+    const byKey = (inUseBy: Record<string, string>) => mapConstraintErrors(() => a.delete(vatRates, rate!.id), { notFound: "", inUse: "in uso", inUseBy }).catch((e) => e.message);
+    expect(await byKey({ items_vat_rate_fk: "usata da un prodotto" })).toBe("usata da un prodotto");
+    expect(await byKey({ services_vat_rate_fk: "usata da un servizio" })).toBe("in uso");
   });
 
   it("the Prodotti grid's first page reads its rows in order from an index, without sorting the catalogue", async () => {

@@ -7,9 +7,10 @@
  * day). One occurrence is one transaction through the tenant's scope: the operation locked, the run row inserted
  * ON CONFLICT (tenant_id, operation_id, occurrence) DO NOTHING (the idempotency key), and only if it went in, the
  * document (a copy of the template dated the occurrence) and the action (Bozza, Emessa, Emessa and e-mailed to the
- * customer, a proforma); then next_date moves on by every_months (date-fns addMonths: the day kept, clamped at the
- * month's end), done_count + 1, and the operation stops past end_date or at max_count. Of two workers racing, the
- * second waits on the operation's lock, then finds next_date moved (or the run row there) and does nothing.
+ * customer, a proforma); then next_date moves on by every_months on the operation's day_of_month (clamped at the
+ * month's end, back to that day after a short month: addMonthsIso), done_count + 1, and the operation stops past
+ * end_date or at max_count. Of two workers racing, the second waits on the operation's lock, then finds next_date
+ * moved (or the run row there) and does nothing.
  *
  * A failure rolls the occurrence back; a second transaction records it: the run row 'Errore' with the message,
  * last_result, a notification to the operation's creator, and next_date moved on all the same. A failed occurrence
@@ -17,7 +18,7 @@
  * its day. The user makes the missed document by hand (or 'Esegui ora' after fixing the cause runs the next one).
  */
 import "server-only";
-import { addMonths, format, parseISO } from "date-fns";
+import { addMonths, format, getDaysInMonth, parseISO, setDate, startOfMonth } from "date-fns";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { contacts, documents, notifications, plannedOperationRuns, plannedOperations, type PlannedOperation } from "@/db/schema";
@@ -35,9 +36,14 @@ import { PLANNED_OPERATIONS_PATH } from "./planned-operations";
 /** At most this many occurrences of one operation per pass (a 'Mensile' ten years behind still ends). */
 const MAX_CATCH_UP = 120;
 
-/** `date` + `months` months, the day kept and clamped at the month's end (31/01 + 1 → 28/02 or 29/02). */
-export function addMonthsIso(date: string, months: number): string {
-  return format(addMonths(parseISO(date), months), "yyyy-MM-dd");
+/**
+ * `date` + `months` months on the day `day` of that month (default: `date`'s own day), clamped at the month's
+ * end: 31/01 + 1 → 28/02 (29/02 in a leap year); 28/02 + 1 on day 31 → 31/03, so an operation of the 31st
+ * returns to it after a short month (the operation's day_of_month).
+ */
+export function addMonthsIso(date: string, months: number, day = Number(date.slice(8, 10))): string {
+  const month = addMonths(startOfMonth(parseISO(date)), months);
+  return format(setDate(month, Math.min(day, getDaysInMonth(month))), "yyyy-MM-dd");
 }
 
 export type OccurrenceOutcome = { ran: false } | { ran: true; state: "Eseguita" | "Errore"; documentId: number | null; message: string };
@@ -46,7 +52,7 @@ const errorMessage = (err: unknown) => (err instanceof ApiError || err instanceo
 
 /** What stops the operation after an occurrence: past the end date, or the count reached. */
 function advance(op: PlannedOperation, madeOne: boolean) {
-  const nextDate = addMonthsIso(op.nextDate, op.everyMonths);
+  const nextDate = addMonthsIso(op.nextDate, op.everyMonths, op.dayOfMonth);
   const doneCount = op.doneCount + (madeOne ? 1 : 0);
   const ended = (op.endDate !== null && nextDate > op.endDate) || (op.maxCount !== null && doneCount >= op.maxCount);
   return { nextDate, doneCount, active: op.active && !ended, lastRunAt: new Date(), updatedAt: new Date() };

@@ -3,9 +3,8 @@ import { and, asc, eq, inArray, like } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { documents, mailOutbox, notifications, plannedOperationRuns, plannedOperations, vatRates } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
-import { ApiError } from "@/lib/errors";
 import { contactSchema } from "@/lib/schemas/contact";
-import { invoiceSchema } from "@/lib/schemas/invoice";
+import { INVOICE_MESSAGES, invoiceSchema } from "@/lib/schemas/invoice";
 import { PLANNED_OPERATION_MESSAGES, plannedOperationSchema } from "@/lib/schemas/planned-operation";
 import { createTenantWithAdmin } from "./accounts";
 import { contactEntity } from "./contacts";
@@ -26,6 +25,17 @@ describe("addMonthsIso", () => {
     expect(addMonthsIso("2028-01-31", 1)).toBe("2028-02-29");
     expect(addMonthsIso("2026-11-30", 3)).toBe("2027-02-28");
     expect(addMonthsIso("2026-03-10", 12)).toBe("2027-03-10");
+    expect(addMonthsIso("2026-12-31", 2)).toBe("2027-02-28");
+  });
+
+  it("goes back to the operation's day after a short month", () => {
+    expect(addMonthsIso("2026-02-28", 1, 31)).toBe("2026-03-31");
+    expect(addMonthsIso("2026-03-31", 1, 31)).toBe("2026-04-30");
+    expect(addMonthsIso("2026-04-30", 1, 31)).toBe("2026-05-31");
+    expect(addMonthsIso("2026-02-28", 1, 30)).toBe("2026-03-30");
+    expect(addMonthsIso("2027-11-30", 3, 31)).toBe("2028-02-29");
+    expect(addMonthsIso("2026-02-28", 12, 29)).toBe("2027-02-28");
+    expect(addMonthsIso("2026-02-28", 1, 28)).toBe("2026-03-28");
   });
 });
 
@@ -96,8 +106,8 @@ describe.each(kinds)("Operazioni pianificate on %s", (kind) => {
     await expect(save({ templateDocument: quote })).rejects.toMatchObject({ httpStatus: 400, errors: [PLANNED_OPERATION_MESSAGES.templateKind] });
     const bad = plannedOperationSchema.safeParse({ name: "x", templateDocument: template, frequency: "Ogni N mesi", nextDate: "2026-02-28", endDate: "2026-01-01", action: "Crea bozza" });
     expect(bad.error?.issues.map((i) => i.message)).toEqual([PLANNED_OPERATION_MESSAGES.everyMonths, PLANNED_OPERATION_MESSAGES.endBeforeNext]);
-    // the template in use cannot be deleted under the operation
-    await expect(invoiceEntity.remove(a, template.id)).rejects.toBeInstanceOf(ApiError);
+    // the template in use cannot be deleted under the operation, and the refusal says why
+    await expect(invoiceEntity.remove(a, template.id)).rejects.toMatchObject({ httpStatus: 409, message: INVOICE_MESSAGES.plannedTemplate });
   });
 
   it("catch-up: next_date three months ago makes the three missed documents, each dated its occurrence; next_date then in the future", async () => {
@@ -108,21 +118,42 @@ describe.each(kinds)("Operazioni pianificate on %s", (kind) => {
     expect(runs.map((r) => [r.run.occurrence, r.run.state, r.date, r.kind, r.state, r.sourceDocumentId])).toEqual([
       ["2026-01-31", "Eseguita", "2026-01-31", "INVOICE", "Bozza", template.id],
       ["2026-02-28", "Eseguita", "2026-02-28", "INVOICE", "Bozza", template.id],
-      ["2026-03-28", "Eseguita", "2026-03-28", "INVOICE", "Bozza", template.id],
+      // back on the 31st after February, not slid to the 28th
+      ["2026-03-31", "Eseguita", "2026-03-31", "INVOICE", "Bozza", template.id],
     ]);
-    expect(await opRow(o.id)).toMatchObject({ nextDate: "2026-04-28", doneCount: 3, active: true });
-    expect((await opRow(o.id)).lastResult).toMatch(/^Creata Fattura \(bozza\) del 28\/03\/2026$/);
+    expect(await opRow(o.id)).toMatchObject({ nextDate: "2026-04-30", dayOfMonth: 31, doneCount: 3, active: true });
+    expect((await opRow(o.id)).lastResult).toMatch(/^Creata Fattura \(bozza\) del 31\/03\/2026$/);
     // a second pass the same day: nothing more
     expect(await runDuePlannedOperations(database.db, "2026-04-15")).toBe(0);
     // next_date moved back by hand onto a day that ran: not made again, the operation moves on
     await a.update(plannedOperations, o.id, undefined, { nextDate: "2026-02-28" });
     expect(await runDuePlannedOperations(database.db, "2026-04-15")).toBe(0);
     expect(await made(o.id)).toHaveLength(3);
-    expect((await opRow(o.id)).nextDate).toBe("2026-04-28");
+    expect((await opRow(o.id)).nextDate).toBe("2026-04-30");
     const log = await listPlannedRuns(a, o.id);
-    expect(log[0]).toMatchObject({ occurrence: "2026-03-28", state: "Eseguita", document: { toString: "Fattura (bozza) del 28/03/2026", kind: "INVOICE" } });
+    expect(log[0]).toMatchObject({ occurrence: "2026-03-31", state: "Eseguita", document: { toString: "Fattura (bozza) del 31/03/2026", kind: "INVOICE" } });
     expect(log[0]!.link).toMatch(/^\/api\/invoices\/download-pdf\/\d+\?inline=1$/);
     await expect(listPlannedRuns(b, o.id)).rejects.toMatchObject({ httpStatus: 404 });
+  });
+
+  it("the day of the month: a save that keeps the runner's next_date keeps the day, one that moves next_date takes the new day", async () => {
+    const o = await save({ nextDate: "2027-01-31" });
+    await only(o.id);
+    expect((await opRow(o.id)).dayOfMonth).toBe(31);
+    expect(await runDuePlannedOperations(database.db, "2027-01-31")).toBe(1);
+    expect(await opRow(o.id)).toMatchObject({ nextDate: "2027-02-28", dayOfMonth: 31 });
+    // renamed from its form, next_date as the runner left it: the 31st stays
+    const renamed = await plannedOperationEntity.update(a, o.id, plannedOperationSchema.parse({ ...(await plannedOperationEntity.get(a, o.id)), name: "Canone rinominato" }));
+    expect(renamed).toMatchObject({ name: "Canone rinominato", nextDate: "2027-02-28" });
+    expect((await opRow(o.id)).dayOfMonth).toBe(31);
+    expect(await runDuePlannedOperations(database.db, "2027-02-28")).toBe(1);
+    expect((await opRow(o.id)).nextDate).toBe("2027-03-31");
+    // moved by the user to the 15th: from then on the 15th
+    await plannedOperationEntity.update(a, o.id, plannedOperationSchema.parse({ ...(await plannedOperationEntity.get(a, o.id)), nextDate: "2027-04-15" }));
+    expect(await opRow(o.id)).toMatchObject({ nextDate: "2027-04-15", dayOfMonth: 15 });
+    expect(await runDuePlannedOperations(database.db, "2027-04-15")).toBe(1);
+    expect((await made(o.id)).map((r) => r.run.occurrence)).toEqual(["2027-01-31", "2027-02-28", "2027-04-15"]);
+    expect((await opRow(o.id)).nextDate).toBe("2027-05-15");
   });
 
   it("one occurrence makes one document even when two runners run at once", async () => {
@@ -209,7 +240,9 @@ describe.each(kinds)("Operazioni pianificate on %s", (kind) => {
       while (((await opRow(o.id)).nextDate <= today || passes < 2) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       await new Promise((r) => setTimeout(r, 1_000));
       const runs = await made(o.id);
-      expect(runs.map((r) => r.run.occurrence)).toEqual([addMonthsIso(today, -2), addMonthsIso(addMonthsIso(today, -2), 1), addMonthsIso(addMonthsIso(addMonthsIso(today, -2), 1), 1)]);
+      const first = addMonthsIso(today, -2);
+      // each occurrence on the first one's day (clamped in a shorter month)
+      expect(runs.map((r) => r.run.occurrence)).toEqual([first, addMonthsIso(first, 1), addMonthsIso(first, 2)]);
       expect(runs.every((r) => r.run.state === "Eseguita" && r.date === r.run.occurrence)).toBe(true);
       expect((await opRow(o.id)).doneCount).toBe(3);
     }, 60_000);

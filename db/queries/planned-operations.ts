@@ -6,7 +6,8 @@
  * - the template must be the tenant's invoice or proforma (400 otherwise: unknown, or of another kind);
  * - everyMonths is 1 for 'Mensile', 12 for 'Annuale', N for 'Ogni N mesi' (the schema sets it);
  * - doneCount, lastRunAt and lastResult are the runner's: a save never writes them; a save that moves nextDate
- *   or re-activates the operation makes the runner start again from that day;
+ *   or re-activates the operation makes the runner start again from that day; the day of the month the
+ *   occurrences keep (day_of_month) is next_date's day as a save sets it, so a 31st survives February;
  * - the run log (GET /api/planned-operations/runs/{id}): each occurrence, its outcome and the document made.
  */
 import "server-only";
@@ -146,6 +147,9 @@ export const plannedOperationEntity = defineEntity({
     beforeWrite: async (tx, input, existing) => ({
       // the hook's word on the reference: the refs check skips it
       templateDocumentId: await checkTemplate(tx, input.templateDocument.id),
+      // the day the occurrences keep: next_date's as the user sets it; a save that leaves next_date as the runner
+      // put it (28/02 of an operation of the 31st) keeps the day
+      dayOfMonth: existing && existing.nextDate === input.nextDate ? existing.dayOfMonth : Number(input.nextDate.slice(8, 10)),
       // who created it: told when an occurrence fails
       ...(existing ? {} : { createdById: tx.actor?.userId ?? null }),
     }),

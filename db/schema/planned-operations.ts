@@ -25,6 +25,12 @@ export const plannedOperations = pgTable(
     everyMonths: integer("every_months").notNull(),
     /** The next occurrence (Europe/Rome day); the runner makes every occurrence up to today in order. */
     nextDate: date("next_date", { mode: "string" }).notNull(),
+    /**
+     * The day of the month the occurrences keep (1-31): the day of next_date as the user last set it. A month
+     * without that day clamps to its last one (31/01 → 28/02) and the month after returns to it (→ 31/03), so a
+     * 'canone' on the 31st does not drift to the 28th. Set by a save that changes next_date, kept by the runner.
+     */
+    dayOfMonth: integer("day_of_month").notNull(),
     endDate: date("end_date", { mode: "string" }),
     maxCount: integer("max_count"),
     doneCount: integer("done_count").notNull().default(0),
@@ -49,6 +55,7 @@ export const plannedOperations = pgTable(
     check("planned_operations_frequency_check", sql`${t.frequency} in ('Mensile', 'Ogni N mesi', 'Annuale')`),
     check("planned_operations_action_check", sql`${t.action} in ('Crea bozza', 'Crea ed emetti', 'Crea, emetti e invia email', 'Crea proforma')`),
     check("planned_operations_every_months_check", sql`${t.everyMonths} between 1 and 120`),
+    check("planned_operations_day_of_month_check", sql`${t.dayOfMonth} between 1 and 31`),
     check("planned_operations_max_count_check", sql`${t.maxCount} is null or ${t.maxCount} >= 1`),
   ],
 );

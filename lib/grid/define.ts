@@ -64,6 +64,11 @@ export interface GridColumn {
   filterable?: boolean;
   /** Part of the global text search ('Ricerca'). Default false. */
   searchable?: boolean;
+  /**
+   * Another form of a searched word this column also matches (e.g. a VAT number typed with its country prefix,
+   * "IT01234567890", against the bare number stored); undefined when the word has none.
+   */
+  searchAs?: (word: string) => string | undefined;
   /** Always visible, cannot be moved or hidden in the column chooser. */
   fixed?: boolean;
   /** Hidden by default (the user can show it). */

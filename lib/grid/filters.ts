@@ -268,7 +268,17 @@ export function compileSearch(columns: readonly ResolvedColumn[], search: string
   if (words.length > 8) bad("Ricerca con troppe parole");
   const targets = columns.filter((c) => c.searchable);
   if (!targets.length) return undefined;
-  return and(...words.map((w) => or(...targets.map((c) => sql`${textExpr(c)} ilike ${"%" + escapeLike(w) + "%"}`))));
+  const matches = (c: ResolvedColumn, w: string) => sql`${textExpr(c)} ilike ${"%" + escapeLike(w) + "%"}`;
+  return and(
+    ...words.map((w) =>
+      or(
+        ...targets.flatMap((c) => {
+          const other = c.searchAs?.(w);
+          return other && other !== w ? [matches(c, w), matches(c, other)] : [matches(c, w)];
+        }),
+      ),
+    ),
+  );
 }
 
 /**

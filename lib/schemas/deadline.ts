@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { dateField, email, optionalDate, text, versionField } from "./fields";
-import { DEADLINE_STATES, type DeadlineState } from "./invoice";
+import { DEADLINE_STATES, PAID_DEADLINE_MESSAGES, type DeadlineState } from "./invoice";
 import { sendEmailSchema } from "./invoice-email";
 
 export const deadlineApi = { field: "deadline", url: "/api/deadlines", table: "document_deadlines" } as const;
@@ -34,8 +34,7 @@ export const DEADLINE_MESSAGES = {
   rangeOrder: "La data iniziale dell'intervallo è successiva a quella finale",
   notFound: "Scadenza non trovata",
   deadlineState: 'Il campo "Stato scadenza" è richiesto',
-  paymentDateRequired: 'Il campo "Data pagamento" è richiesto per segnare la scadenza come saldata',
-  paymentDateFuture: "La data di pagamento non può essere successiva a oggi",
+  ...PAID_DEADLINE_MESSAGES,
   sameState: (state: DeadlineState) => `La scadenza è già nello stato '${state}'`,
   transition: (from: DeadlineState, to: DeadlineState) => `Passaggio di stato non consentito: da '${from}' a '${to}'`,
   changed: "Stato della scadenza aggiornato",

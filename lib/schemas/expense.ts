@@ -17,6 +17,7 @@ import { z } from "zod";
 import { attachmentsInput, attachmentsResponse } from "./attachment";
 import { defineApi, optionSchema, recordFields } from "./entity";
 import { centsField, dateField, optionalDate, optionalEntityRef, optionalText, requiredRef, rowIdentity, versionField } from "./fields";
+import { checkPaidDeadline } from "./invoice";
 
 /** Fatture d'acquisto: GET/POST /api/expenses…, JSON field "expense". */
 export const expenseApi = defineApi({ field: "expense", url: "/api/expenses", table: "expenses" });
@@ -78,6 +79,7 @@ export const expenseDeadlineSchema = z
     bankAccount: optionalEntityRef,
     description: optionalText(1000),
   })
+  .superRefine(checkPaidDeadline)
   .transform((d) => ({ ...d, paymentDate: d.deadlineState === "Saldato" ? d.paymentDate : null }));
 export type ExpenseDeadlineInput = z.infer<typeof expenseDeadlineSchema>;
 

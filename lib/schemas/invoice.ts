@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { TipoDocumento } from "@/lib/fiscal/codes";
+import { todayInRome } from "@/lib/subscription";
 import { attachmentsInput, attachmentsResponse } from "./attachment";
 import { defineApi, optionSchema, recordFields } from "./entity";
 import { centsField, dateField, decimalString, optionalDate, optionalEntityRef, optionalText, requiredRef, rowIdentity, versionField } from "./fields";
@@ -38,6 +39,29 @@ export type DocumentRowType = (typeof DOCUMENT_ROW_TYPES)[number];
 
 export const DEADLINE_STATES = ["Da saldare", "Stornato", "Saldato"] as const;
 export type DeadlineState = (typeof DEADLINE_STATES)[number];
+
+/** What a 'Saldato' deadline needs, wherever it is set (the Scadenziario's 'Segna come saldata', the documents' forms). */
+export const PAID_DEADLINE_MESSAGES = {
+  paymentDateRequired: 'Il campo "Data pagamento" è richiesto per segnare la scadenza come saldata',
+  paymentDateFuture: "La data di pagamento non può essere successiva a oggi",
+} as const;
+
+/**
+ * Why a deadline cannot be 'Saldato' on this payment date, or undefined when it can: the day it was paid is
+ * required and not after today (Europe/Rome). A paid deadline without it would be missing from what Statistiche
+ * count as collected or paid by payment day. The Scadenziario's transition and the documents' forms both ask it.
+ */
+export function paidDeadlineProblem(paymentDate: string | null | undefined, today: string = todayInRome()): string | undefined {
+  if (!paymentDate) return PAID_DEADLINE_MESSAGES.paymentDateRequired;
+  if (paymentDate > today) return PAID_DEADLINE_MESSAGES.paymentDateFuture;
+  return undefined;
+}
+
+/** The forms' deadline rows: paidDeadlineProblem on a row set 'Saldato', reported on its payment date. */
+export function checkPaidDeadline(d: { deadlineState: string; paymentDate: string | null }, ctx: z.RefinementCtx): void {
+  const problem = d.deadlineState === "Saldato" ? paidDeadlineProblem(d.paymentDate) : undefined;
+  if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["paymentDate"] });
+}
 
 /** 'Fattura emessa per' of the Documento PA card (DatiOrdineAcquisto, DatiContratto, DatiConvenzione). */
 export const PA_DOCUMENT_TYPES = ["Ordine acquisto", "Contratto", "Convenzione"] as const;
@@ -84,6 +108,7 @@ export const INVOICE_MESSAGES = {
   deadlineBankAccountUnknown: "Il conto corrente della scadenza non esiste",
   deadlinesSum: (total: string, net: string) => `La somma delle scadenze (${total}) deve essere uguale al netto a pagare (${net})`,
   notFound: "Documento non trovato",
+  plannedTemplate: "Il documento è il modello di un'operazione pianificata: elimina l'operazione o scegli un altro modello prima di eliminarlo",
   locked: "Il documento è emesso e non può essere modificato: per correggerlo emettere una nota di credito",
   notLast: "Il documento non è l'ultimo della sua serie: per correggerlo emettere una nota di credito",
   backToDraft: "Un documento numerato non può tornare in Bozza",
@@ -137,15 +162,17 @@ export const invoiceRowSchema = z
 export type InvoiceRowInput = z.infer<typeof invoiceRowSchema>;
 
 /** A deadline of the Scadenze card. */
-export const invoiceDeadlineSchema = z.object({
-  ...rowIdentity,
-  deadlineDate: dateField(INVOICE_MESSAGES.deadlineDate),
-  amount: z.number({ error: INVOICE_MESSAGES.deadlineAmount }).int(INVOICE_MESSAGES.deadlineAmount).min(1, INVOICE_MESSAGES.deadlineAmount).max(1e15, INVOICE_MESSAGES.deadlineAmount),
-  deadlineState: z.enum(DEADLINE_STATES, enumError(INVOICE_MESSAGES.deadlineState, INVOICE_MESSAGES.deadlineState)),
-  paymentDate: optionalDate(),
-  bankAccount: optionalEntityRef,
-  description: optionalText(1000),
-});
+export const invoiceDeadlineSchema = z
+  .object({
+    ...rowIdentity,
+    deadlineDate: dateField(INVOICE_MESSAGES.deadlineDate),
+    amount: z.number({ error: INVOICE_MESSAGES.deadlineAmount }).int(INVOICE_MESSAGES.deadlineAmount).min(1, INVOICE_MESSAGES.deadlineAmount).max(1e15, INVOICE_MESSAGES.deadlineAmount),
+    deadlineState: z.enum(DEADLINE_STATES, enumError(INVOICE_MESSAGES.deadlineState, INVOICE_MESSAGES.deadlineState)),
+    paymentDate: optionalDate(),
+    bankAccount: optionalEntityRef,
+    description: optionalText(1000),
+  })
+  .superRefine(checkPaidDeadline);
 export type InvoiceDeadlineInput = z.infer<typeof invoiceDeadlineSchema>;
 
 const percent = (message: string) => decimalString(message, { empty: "0.00", min: 0, max: 100 });

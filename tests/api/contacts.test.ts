@@ -226,7 +226,8 @@ describe("Contacts (Anagrafica)", () => {
     expect(names((await list(c, added({ typology: "COMPANY" }))).body)).not.toContain("Verdi Anna");
     expect(names((await list(c, added({ typology: "ALL", role: "SUPPLIER" }))).body)).toEqual(["Rossi Impianti S.r.l."]);
     expect((await list(c, added({ role: "CUSTOMER" }))).body.count).toBe(all.count);
-    for (const search of ["rossi impianti", "C100", "12345678903", "info@rossi", "bologna"]) {
+    // the VAT number as invoices print it, with its country prefix, finds the number stored bare
+    for (const search of ["rossi impianti", "C100", "12345678903", "IT12345678903", "it1234567", "info@rossi", "bologna"]) {
       expect(names((await list(c, { search })).body), search).toContain("Rossi Impianti S.r.l.");
     }
     expect(names((await list(c, { search: "RSSMRA85T10A56NH" })).body)).toEqual(["Verdi Anna"]);
@@ -249,6 +250,7 @@ describe("Contacts (Anagrafica)", () => {
     const byName = (await c.get(`${URL}/get-filtered-list?query=rossi`)).body.options.map((o: any) => o.toString);
     expect(byName).toEqual(["Rossi Impianti S.r.l."]);
     expect((await c.get(`${URL}/get-filtered-list?query=0284519`)).body.options.map((o: any) => o.toString)).toEqual(["Alfa S.r.l.", "Alfa S.r.l. - Sede di Modena"]);
+    expect((await c.get(`${URL}/get-filtered-list?query=IT0284519`)).body.options.map((o: any) => o.toString)).toEqual(["Alfa S.r.l.", "Alfa S.r.l. - Sede di Modena"]);
     expect((await c.get(`${URL}/get-filtered-list?role=SUPPLIER`)).body.options.map((o: any) => o.toString)).toEqual(["Rossi Impianti S.r.l."]);
     expect((await c.get(`${URL}/get-filtered-list?role=CUSTOMER&query=verdi`)).body.options).toHaveLength(2);
     // a person found by the first characters of the codice fiscale

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { login, rows, search } from "./support";
+import { dismissAlert, login, rows, search } from "./support";
+import { italianDate, romeParts } from "../../lib/rome-time";
 
 // Fatture d'acquisto (issue 12) as Mario Rossi (tenant 2): a purchase invoice by hand — the supplier prefills its
 // payment modality and bank account, the server's deadlines (two) follow the amounts, one is marked paid, a third
@@ -105,6 +106,12 @@ for (const viewport of [
       await deadlines.nth(0).getByRole("combobox", { name: "Stato scadenza" }).selectOption("Saldato");
       await expect(paymentDate).toBeEnabled();
       await expect(deadlines.nth(1).getByRole("textbox", { name: "Data pagamento" })).toBeDisabled();
+      // 'Saldato' needs the day it was paid: the save stops on the field until it is given
+      await dialog.getByRole("button", { name: "Salva" }).click();
+      const paidNeedsDate = 'Il campo "Data pagamento" è richiesto per segnare la scadenza come saldata';
+      await dismissAlert(page, paidNeedsDate);
+      await expect(dialog.getByRole("group", { name: "Scadenze" }).getByText(paidNeedsDate)).toBeVisible();
+      await paymentDate.fill(italianDate(romeParts(new Date()).date));
 
       // a third deadline added, then deleted (confirmed)
       await dialog.getByRole("button", { name: "Aggiungi scadenza" }).click();

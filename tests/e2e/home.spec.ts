@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatEuro } from "../../lib/format";
 import { BIANCHI, login, ROSSI } from "./support";
+import { todayInRome } from "../../lib/subscription";
 
 // The start page '/' (issue 14, Home): Mario Rossi (ROLE_DOCUMENT) sees today's panels and the money with its chart,
 // and a to-do of his own made in this run among his open ones; Luca Bianchi (ROLE_USER only) sees his panels and no
@@ -27,7 +28,7 @@ for (const [label, viewport] of [
       const vat = ((await (await page.request.get("/api/vat-rates/get-filtered-list")).json()) as { options: { id: number; toString: string }[] }).options.find((o) => o.toString.startsWith("22%"))!;
       const contact = ((await c.json()) as { contact: { id: number } }).contact;
       const inv = await page.request.post("/api/invoices", {
-        multipart: { invoice: JSON.stringify({ kind: "INVOICE", state: "Emessa", date: new Date().toISOString().slice(0, 10), contact: { id: contact.id }, rows: [{ rowType: "GENERICA", description: "Consulenza", quantity: "1", amount: 100000, vat: { id: vat.id } }] }) },
+        multipart: { invoice: JSON.stringify({ kind: "INVOICE", state: "Emessa", date: todayInRome(), contact: { id: contact.id }, rows: [{ rowType: "GENERICA", description: "Consulenza", quantity: "1", amount: 100000, vat: { id: vat.id } }] }) },
       });
       expect(inv.status(), await inv.text()).toBe(200);
       // what the Scadenziario's footer says is to collect: the same figure on the start page

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { italianDate, romeParts } from "../../lib/rome-time";
-import { chooseOperation, counter, field, login, rows, search } from "./support";
+import { chooseOperation, counter, dismissAlert, field, login, rows, search } from "./support";
 
 // Operazioni pianificate (issue 14) as Mario Rossi (tenant 2): a monthly invoice planned in the form on an existing
 // invoice, run with 'Esegui ora', the document in the run log and in /fatture; the form and the grid on a phone.
@@ -48,6 +48,16 @@ async function fillForm(page: Page, name: string, customer: string, next: string
   await expect(dialog.getByRole("combobox", { name: "Frequenza" })).toHaveValue("Mensile");
   await field(dialog, "Prossima esecuzione").fill(italianDate(next));
   return dialog;
+}
+
+/** Logged in, a new customer's draft invoice, and the operation form filled on it for the first of next month. */
+async function newOperationOnNewInvoice(page: Page, customerWord: string, nameWord: string) {
+  const tag = runTag();
+  const customer = `${customerWord} ${tag} S.r.l.`;
+  await login(page);
+  await invoiceOf(page, customer);
+  await openPlanned(page);
+  return { tag, dialog: await fillForm(page, `${nameWord} ${tag}`, customer, firstOfNextMonth()) };
 }
 
 test.describe("desktop 1366×768", () => {
@@ -101,18 +111,30 @@ test.describe("desktop 1366×768", () => {
     await expect(made).toHaveCount(1);
     await expect(made).toContainText(customer);
   });
+
+  test("deleting the invoice an operation copies is refused in Fatture, saying why; the invoice stays", async ({ page }) => {
+    const { tag, dialog } = await newOperationOnNewInvoice(page, "Modelli", "Canone");
+    await dialog.getByRole("button", { name: "Salva" }).click();
+    await expect(toast(page, "Salvataggio effettuato")).toBeVisible();
+
+    await page.goto("/fatture");
+    await search(page, tag);
+    await counter(page, 1);
+    await rows(page).first().getByRole("checkbox").check();
+    await chooseOperation(page, "Elimina");
+    await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Il documento è il modello di un'operazione pianificata");
+    await snap(page, "planned-template-delete-desktop");
+    await dismissAlert(page);
+    await counter(page, 1);
+  });
 });
 
 test.describe("phone 390×844", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the form fits the phone and saves; the new operation is in the grid", async ({ page }) => {
-    const tag = runTag();
-    const customer = `Canoni ${tag} S.r.l.`;
-    await login(page);
-    await invoiceOf(page, customer);
-    await openPlanned(page);
-    const dialog = await fillForm(page, `Canone annuale ${tag}`, customer, firstOfNextMonth());
+    const { tag, dialog } = await newOperationOnNewInvoice(page, "Canoni", "Canone annuale");
     await dialog.getByRole("combobox", { name: "Frequenza" }).selectOption("Annuale");
     await field(dialog, "Numero massimo di esecuzioni").fill("3");
     await snap(page, "planned-form-phone");

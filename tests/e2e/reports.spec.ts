@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatEuro } from "../../lib/format";
 import { DEMO, login } from "./support";
+import { todayInRome } from "../../lib/subscription";
 
 // Statistiche (issue 14) as the demo admin: an invoice issued today, then /report-fatturazione opens on 'Anno in
 // corso' with the chart and the months of this year, the 'Totale' row showing what the API sums; choosing 'Anno
@@ -14,7 +15,8 @@ interface Option {
 
 const snap = (page: Page, name: string) =>
   page.screenshot({ path: process.env.REPORT_SHOTS ? `${process.env.REPORT_SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`), fullPage: true });
-const today = new Date().toISOString().slice(0, 10);
+// the Italian calendar day, as the server's periods
+const today = todayInRome();
 const year = Number(today.slice(0, 4));
 
 async function issueInvoice(page: Page, tag: string) {

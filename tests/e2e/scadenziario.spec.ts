@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatMoney } from "../../lib/format";
+import { romeDateInDays } from "../../lib/subscription";
 import { login, rows, search } from "./support";
 
 // Scadenziario (issue 12) as Mario Rossi (tenant 2): an issued invoice of a customer of this run, due a month ago,
@@ -15,11 +16,8 @@ interface Option {
 const snap = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 /** A figure as the grid's currency cells show it ("1'220,00"). */
 const euro = (cents: number) => formatMoney(cents);
-const isoDaysAgo = (n: number) => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() - n);
-  return d.toISOString().slice(0, 10);
-};
+/** The Italian calendar day n days ago: the server counts days late from Europe/Rome's today (from 23:00 UTC in winter it is already tomorrow there). */
+const isoDaysAgo = (n: number) => romeDateInDays(-n);
 
 /** A company customer and an issued invoice of it dated 30 days ago (one deadline on that date: no modality). */
 async function overdueInvoice(page: Page, tag: string): Promise<{ id: number; number: string; netToPay: number; customer: string }> {
