@@ -9,7 +9,8 @@ import type { Db } from "./client";
 import { agendaEventEntity } from "./queries/agenda-events";
 import { TenantScope } from "./scope";
 import { activities, agendaEvents, type User } from "./schema";
-import { romeDateInDays, todayInRome } from "@/lib/subscription";
+import { romeDateInDays } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 
 /** [day from this week's Monday, start, end or null for all-day (days), title, place, job index or null, who: 0 | 1 | both]. */
 const PLAN: readonly [number, string, string | number, string, string, number | null, 0 | 1 | "both"][] = [

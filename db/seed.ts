@@ -3,7 +3,8 @@
  * Tenant 1 is the public demo; tenant 2 an ordinary customer. Later areas extend seedDemoData().
  */
 import "server-only";
-import { romeDateInDays, todayInRome } from "@/lib/subscription";
+import { romeDateInDays } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { createTenantWithAdmin } from "./queries/accounts";

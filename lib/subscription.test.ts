@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { expiresInDays, isPlatformOperatorEmail, licenceOffer, paymentReference, renewedExpiry, romeDateInDays, subscriptionLine, todayInRome, vendorBankData } from "./subscription";
+import { expiresInDays, isPlatformOperatorEmail, licenceOffer, paymentReference, renewedExpiry, romeDateInDays, subscriptionLine, vendorBankData } from "./subscription";
+import { todayInRome } from "./rome-time";
 
 describe("subscription", () => {
   it("counts calendar days to the expiry, negative after it", () => {

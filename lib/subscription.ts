@@ -1,12 +1,8 @@
 import { addDays, addYears, differenceInCalendarDays, format, parseISO } from "date-fns";
+import { todayInRome } from "./rome-time";
 
 /** Product sold at /acquista/{id}: 4 is the one-year licence (spec section 9). Renewals buy the same year. */
 export const ONE_YEAR_LICENCE_ID = 4;
-
-/** Today in Italy as yyyy-MM-dd (subscriptions expire on Italian calendar days). */
-export function todayInRome(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(now);
-}
 
 /** The Italian calendar day `days` after today, as yyyy-MM-dd (trial and licence expiry dates). */
 export function romeDateInDays(days: number, now = new Date()): string {

@@ -8,7 +8,7 @@ import { FormErrorBanner } from "@/components/ui/form-banner";
 import { Modal } from "@/components/ui/modal";
 import { apiPostEntity, errorList, showSuccess } from "@/lib/client/api";
 import { formatDate, formatEuro } from "@/lib/format";
-import { romeParts } from "@/lib/rome-time";
+import { todayInRome } from "@/lib/rome-time";
 import { DEADLINE_MESSAGES, deadlineApi } from "@/lib/schemas/deadline";
 
 export const MARK_PAID_TITLE = "Segna saldato";
@@ -21,7 +21,7 @@ export interface MarkPaidDialogProps {
 
 /** 'Segna saldato': the payment date (default today in Italy), then POST /api/deadlines/set-state/{id}. */
 export function MarkPaidDialog({ deadline, onDone, onClose }: MarkPaidDialogProps) {
-  const [paymentDate, setPaymentDate] = useState<string | null>(() => romeParts(new Date()).date);
+  const [paymentDate, setPaymentDate] = useState<string | null>(() => todayInRome());
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 

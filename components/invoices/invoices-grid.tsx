@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { romeParts } from "@/lib/rome-time";
+import { todayInRome } from "@/lib/rome-time";
 import { EntityGrid } from "@/components/grid/entity-grid";
 import type { GridOperation, GridPage, GridRenderers } from "@/components/grid/grid-types";
 import { apiPostFile, showError } from "@/lib/client/api";
@@ -45,7 +45,7 @@ const XML_OPERATIONS: readonly GridOperation[] = [{ key: "xml-zip", label: "Scar
  * the document form on double click or the pencil.
  */
 export function InvoicesGrid({ initial, kind }: { initial: GridPage; kind: DocumentKind }) {
-  const year = useMemo(() => currentYearFilter(romeParts(new Date()).date), []);
+  const year = useMemo(() => currentYearFilter(todayInRome()), []);
   return (
     <EntityGrid
       api={invoiceApi}

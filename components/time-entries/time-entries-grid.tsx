@@ -3,7 +3,7 @@
 import { EntityGrid } from "@/components/grid/entity-grid";
 import type { GridPage } from "@/components/grid/grid-types";
 import { useMemo } from "react";
-import { romeParts } from "@/lib/rome-time";
+import { todayInRome } from "@/lib/rome-time";
 import { defaultPeriodFilter, timeEntryApi } from "@/lib/schemas/time-entry";
 import { TimeEntryForm } from "./time-entry-form";
 
@@ -14,7 +14,7 @@ import { TimeEntryForm } from "./time-entry-form";
  */
 export function TimeEntriesGrid({ initial, params }: { initial: GridPage; params?: Record<string, string> }) {
   // the page reads its first block with the same default period (app/(shell)/lista-lavori-eseguiti/page.tsx)
-  const period = useMemo(() => defaultPeriodFilter(romeParts(new Date()).date), []);
+  const period = useMemo(() => defaultPeriodFilter(todayInRome()), []);
   return (
     <EntityGrid
       api={timeEntryApi}

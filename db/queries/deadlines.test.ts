@@ -12,7 +12,8 @@ import { DEADLINE_MESSAGES, deadlineStateSchema, reminderSchema } from "@/lib/sc
 import { invoiceSchema } from "@/lib/schemas/invoice";
 import { createTenantWithAdmin } from "./accounts";
 import { contactEntity } from "./contacts";
-import { deadlinesGrid, reminderFormData, romeToday, sendReminder, setDeadlineState } from "./deadlines";
+import { todayInRome } from "@/lib/rome-time";
+import { deadlinesGrid, reminderFormData, sendReminder, setDeadlineState } from "./deadlines";
 import { invoiceEntity } from "./invoices";
 import { TenantScope } from "../scope";
 
@@ -43,7 +44,7 @@ describe.each(kinds)("Scadenziario on %s", (kind) => {
   let person: { id: number };
   let supplier: { id: number };
   let vat22: { id: number };
-  const today = romeToday();
+  const today = todayInRome();
 
   beforeAll(async () => {
     tdb = await createTestDatabase(kind, "deadlines");

@@ -40,7 +40,7 @@ import { defineGrid } from "@/lib/grid/define";
 import { sendMail } from "@/lib/mail/mailer";
 import { fillPlaceholders, textToHtml } from "@/lib/mail/text";
 import { invoicePdfFilename, renderInvoicePdf } from "@/lib/pdf/invoice-pdf";
-import { romeParts } from "@/lib/rome-time";
+import { todayInRome } from "@/lib/rome-time";
 import {
   DEADLINE_MESSAGES,
   deadlineListParams,
@@ -54,9 +54,6 @@ import { paidDeadlineProblem, type DeadlineState, type DocumentKind, type Docume
 import { getInvoicePdfData } from "./invoice-pdf";
 
 export const DEADLINES_ROLE = "ROLE_DOCUMENT" as const;
-
-/** Today in Italy, 'yyyy-MM-dd'. */
-export const romeToday = (): string => romeParts(new Date()).date;
 
 /** The same day in SQL (PostgreSQL's clock, Europe/Rome): the grid's fixed select list is compiled once per process. */
 const TODAY = sql`((now() at time zone 'Europe/Rome')::date)`;
@@ -213,7 +210,7 @@ async function settleDocument(tx: TenantScope, doc: Document, to: DeadlineState)
 }
 
 /** POST /api/deadlines/set-state/{id}: a transition of the deadline, and its document's 'Pagata'. */
-export async function setDeadlineState(scope: TenantScope, id: number, input: DeadlineStateInput, today: string = romeToday()): Promise<DeadlineJson> {
+export async function setDeadlineState(scope: TenantScope, id: number, input: DeadlineStateInput, today: string = todayInRome()): Promise<DeadlineJson> {
   return scope.transaction(async (tx) => {
     // the document first (FOR UPDATE): two deadlines of one invoice settled at once see each other's state
     const { deadline, doc } = await listedDeadline(tx, id, true);
@@ -284,7 +281,7 @@ async function reminderContext(scope: TenantScope, id: number, today: string): P
 }
 
 /** GET /api/deadlines/send-reminder/{id}: the dialog prefilled from the template. */
-export async function reminderFormData(scope: TenantScope, id: number, today: string = romeToday()): Promise<ReminderFormData> {
+export async function reminderFormData(scope: TenantScope, id: number, today: string = todayInRome()): Promise<ReminderFormData> {
   const c = await reminderContext(scope, id, today);
   const tenant = await scope.getTenant();
   const values = {
@@ -307,7 +304,7 @@ export async function reminderFormData(scope: TenantScope, id: number, today: st
 }
 
 /** POST /api/deadlines/send-reminder/{id}: the reminder with the invoice's PDF, logged in the document's history. */
-export async function sendReminder(scope: TenantScope, id: number, input: ReminderInput, today: string = romeToday()): Promise<{ message: string }> {
+export async function sendReminder(scope: TenantScope, id: number, input: ReminderInput, today: string = todayInRome()): Promise<{ message: string }> {
   const c = await reminderContext(scope, id, today);
   if (input.version !== undefined && input.version !== c.deadline.version) throw new StaleVersionError();
   const pdfData = await getInvoicePdfData(scope, c.doc.id);

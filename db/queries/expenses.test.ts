@@ -8,7 +8,7 @@ import { bankAccountSchema } from "@/lib/schemas/bank-account";
 import { contactSchema } from "@/lib/schemas/contact";
 import { EXPENSE_MESSAGES, expenseSchema, type ExpenseJson } from "@/lib/schemas/expense";
 import { invoiceSchema, PAID_DEADLINE_MESSAGES } from "@/lib/schemas/invoice";
-import { todayInRome } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 import { paymentModalitySchema } from "@/lib/schemas/payment-modality";
 import { attachments, documentDeadlines } from "@/db/schema";
 import { createTenantWithAdmin } from "./accounts";

@@ -24,7 +24,7 @@ import { attachments, bankAccounts, contacts, documentDeadlines, expenses, payme
 import type { TenantScope } from "@/db/scope";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
-import { italianDate, romeParts } from "@/lib/rome-time";
+import { italianDate, todayInRome } from "@/lib/rome-time";
 import { MAX_ATTACHMENT_BYTES } from "@/lib/schemas/attachment";
 import { contactApi } from "@/lib/schemas/contact";
 import {
@@ -120,7 +120,6 @@ async function deadlinesOf(scope: TenantScope, expenseId: number): Promise<Expen
   }));
 }
 
-const todayInRome = () => romeParts(new Date()).date;
 
 /** The deadlines the payment modality gives `amount` from `date`, 'Da saldare', with the invoice's bank account. */
 async function scheduled(scope: TenantScope, date: string, amount: number, paymentModalityId: number | null, bankAccount: EntityRef | null): Promise<Omit<ExpenseDeadlineInput, "contact">[]> {

@@ -6,7 +6,7 @@ import { agendaEventSchema } from "@/lib/schemas/agenda-event";
 import { contactSchema } from "@/lib/schemas/contact";
 import { invoiceSchema } from "@/lib/schemas/invoice";
 import { todoSchema } from "@/lib/schemas/todo";
-import { nextDay, romeParts } from "@/lib/rome-time";
+import { nextDay, todayInRome } from "@/lib/rome-time";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
 import { TenantScope } from "../scope";
 import { createTenantWithAdmin } from "./accounts";
@@ -26,7 +26,7 @@ describe.each(kinds)("the start page's figures on %s", (kind) => {
   let a: TenantScope;
   let b: TenantScope;
   let adminA: number;
-  const today = romeParts(new Date()).date;
+  const today = todayInRome();
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
 

@@ -26,7 +26,7 @@ import { precheckDocument, type PrecheckIssue } from "@/lib/fiscal/precheck";
 import type { Buyer, FiscalDocument, OrderReference, Seller } from "@/lib/fiscal/types";
 import { buildFatturaPA, progressiveFromCounter } from "@/lib/fiscal/xml-builder";
 import { validateFatturaXml } from "@/lib/fiscal/xsd";
-import { romeParts } from "@/lib/rome-time";
+import { todayInRome } from "@/lib/rome-time";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES, invoiceSchema, type DocumentKind, type InvoiceJson, type XmlOptionsInput } from "@/lib/schemas/invoice";
 import { fiscalRowsOf, fiscalSettingsOf } from "@/lib/invoice-calculation";
 import { documentLabel, invoiceEntity } from "./invoices";
@@ -370,7 +370,7 @@ async function copyDocument(scope: TenantScope, id: number, check: (source: Docu
       kind,
       documentType,
       state: "Bozza",
-      date: date ?? romeParts(new Date()).date,
+      date: date ?? todayInRome(),
       rows: json.rows.map((r) => ({ ...r, id: undefined, tempId: undefined })),
       deadlines: [],
     });

@@ -19,7 +19,7 @@ import { zipSync, type Zippable } from "fflate";
 import { contacts, documents, type Document } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
 import { type ApiError, BadRequestError, NotFoundError, ValidationError } from "@/lib/errors";
-import { romeParts } from "@/lib/rome-time";
+import { todayInRome } from "@/lib/rome-time";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES } from "@/lib/schemas/invoice";
 import { electronicInvoicesBatch } from "./invoice-actions";
 import { documentLabel } from "./invoices";
@@ -120,5 +120,5 @@ export async function electronicInvoicesZip(scope: TenantScope, ids: readonly nu
   if (errors.length) files[XML_ZIP_ERRORS_FILE] = new TextEncoder().encode(`\uFEFF${errors.join("\r\n")}\r\n`);
   // XML shrinks well already at level 1; higher levels cost more than they save on a download of this size
   const bytes = zipSync(files, { level: 1 });
-  return { filename: `fatture-xml-${today ?? romeParts(new Date()).date}.zip`, bytes, files: count, errors };
+  return { filename: `fatture-xml-${today ?? todayInRome()}.zip`, bytes, files: count, errors };
 }

@@ -61,7 +61,7 @@ import { checkNumberDateOrder, formatInvoiceNumber } from "@/lib/fiscal/numberin
 import { formatMoney } from "@/lib/format";
 import { defineGrid } from "@/lib/grid/define";
 import { buyerOf, calculate, fiscalRowsOf, fiscalSettingsOf, totalsOf, totalsWithSteps, vatSummaryOf, type CalculationContext } from "@/lib/invoice-calculation";
-import { romeParts, italianDate } from "@/lib/rome-time";
+import { italianDate, todayInRome } from "@/lib/rome-time";
 import { contactApi } from "@/lib/schemas/contact";
 import type { EntityRef } from "@/lib/schemas/fields";
 import {
@@ -607,10 +607,6 @@ async function beforeDelete(tx: TenantScope, row: Document): Promise<void> {
     await setCounter(tx, key, current - 1);
   }
   for (const r of await tx.list(documentRows, { where: eq(documentRows.documentId, row.id) })) if (r.invoicedActivityId !== null) await unmark(tx, r);
-}
-
-function todayInRome(): string {
-  return romeParts(new Date()).date;
 }
 
 const EMPTY_TOTALS: InvoiceTotals = { taxable: 0, totalVat: 0, inpsRevengeAmount: 0, professionistFundAmount: 0, withholdingTaxAmount: 0, stampAmount: 0, total: 0, netToPay: 0 };

@@ -27,7 +27,7 @@ import { ApiError, BadRequestError } from "@/lib/errors";
 import { italianDate } from "@/lib/rome-time";
 import { sendEmailSchema } from "@/lib/schemas/invoice-email";
 import { PLANNED_OPERATION_MESSAGES } from "@/lib/schemas/planned-operation";
-import { todayInRome } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 import { copyDocumentOn } from "./invoice-actions";
 import { emailFormData, sendInvoiceEmail } from "./invoice-email";
 import { setDocumentState } from "./invoices";

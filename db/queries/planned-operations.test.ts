@@ -12,7 +12,7 @@ import { invoiceEntity } from "./invoices";
 import { listPlannedRuns, plannedOperationEntity } from "./planned-operations";
 import { addMonthsIso, runDuePlannedOperations } from "./planned-operations-runner";
 import { startPgBossReminders, type ReminderWorker } from "../jobs/todo-reminders-worker";
-import { todayInRome } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 import { TenantScope } from "../scope";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);

@@ -19,7 +19,7 @@ import { ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
 import { invoiceApi } from "@/lib/schemas/invoice";
 import { PLANNED_OPERATION_MESSAGES, plannedOperationApi, plannedOperationResponse, plannedOperationSchema, type PlannedOperationFormData, type PlannedRunJson } from "@/lib/schemas/planned-operation";
-import { todayInRome } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 import { contactApi } from "@/lib/schemas/contact";
 import { contactEntity } from "./contacts";
 import { documentLabel, invoiceEntity } from "./invoices";

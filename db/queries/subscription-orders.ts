@@ -10,7 +10,8 @@ import { intEq, lit, type TenantScope } from "@/db/scope";
 import { subscriptionOrders, tenants, type OrderBilling, type SubscriptionOrder } from "@/db/schema";
 import { ApiError, NotFoundError } from "@/lib/errors";
 import { ORDER_MESSAGES, type PurchaseData, type SubscriptionOrderInput, type SubscriptionOrderJson } from "@/lib/schemas/subscription-order";
-import { licenceOffer, paymentReference, renewedExpiry, todayInRome, vendorBankData } from "@/lib/subscription";
+import { licenceOffer, paymentReference, renewedExpiry, vendorBankData } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 
 const OPEN = "In attesa di pagamento";
 

@@ -17,7 +17,7 @@ import { activities, contacts, timeEntries, users, type TimeEntry } from "@/db/s
 import type { TenantScope } from "@/db/scope";
 import { ApiError, ForbiddenError, ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
-import { entryInstants, italianDate, romeParts } from "@/lib/rome-time";
+import { entryInstants, italianDate, romeParts, todayInRome } from "@/lib/rome-time";
 import { activityApi } from "@/lib/schemas/activity";
 import {
   clippedMessage,
@@ -170,7 +170,7 @@ export const timeEntryEntity = defineEntity({
       user: scope.actor ? await userOption(scope, scope.actorId) : null,
       activity,
       contact: null,
-      date: romeParts(new Date()).date,
+      date: todayInRome(),
       startTime: "",
       endTime: "",
       minutes: null,

@@ -14,7 +14,7 @@ import { activityEntity } from "./activities";
 import { contactEntity } from "./contacts";
 import { dueReminders, runDueReminders } from "./todo-reminders";
 import { setTodoDone, todoEntity } from "./todos";
-import { todayInRome as romeToday } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);
 const ROLES = ["ROLE_USER", "ROLE_DOCUMENT", "ROLE_ADMIN"] as const;
@@ -119,7 +119,7 @@ describe.each(kinds)("to-dos and their reminders on %s", (kind) => {
       expect(done).toMatchObject({ done: true, doneDate: "2026-03-05", version: t.version + 1 });
       await expect(setTodoDone(a, t.id, undefined)).rejects.toThrow(new ApiError(400, "L'impegno è già segnato come svolto"));
       await expect(setTodoDone(b, t.id, undefined)).rejects.toMatchObject({ httpStatus: 404, message: "Impegno non trovato" });
-      expect((await setTodoDone(a, (await save(a, { title: "Oggi" })).id, undefined)).doneDate).toBe(romeToday());
+      expect((await setTodoDone(a, (await save(a, { title: "Oggi" })).id, undefined)).doneDate).toBe(todayInRome());
     });
   });
 
@@ -197,7 +197,7 @@ describe.each(kinds)("to-dos and their reminders on %s", (kind) => {
     });
 
     it("two pg-boss workers on one queue, their passes overlapping, send each reminder once", async () => {
-      const today = romeToday();
+      const today = todayInRome();
       await Promise.all(Array.from({ length: 10 }, (_, i) => save(a, { title: `Coda ${i}`, alertType: "Data fissa", alertDate: today })));
       // both workers' passes wait for each other at their start, so they race on the same reminders
       let waiting = 0;

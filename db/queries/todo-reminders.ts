@@ -17,7 +17,7 @@ import { TenantScope } from "@/db/scope";
 import { sendMail } from "@/lib/mail/mailer";
 import { italianDate } from "@/lib/rome-time";
 import { DAYS_BEFORE } from "@/lib/schemas/todo";
-import { todayInRome } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 
 /** Where a reminder leads in the app. */
 export const TODOS_PATH = "/impegni";

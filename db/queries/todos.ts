@@ -16,7 +16,7 @@ import { ApiError, StaleVersionError, ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
 import { escapeLike } from "@/lib/grid/filters";
 import type { Option } from "@/lib/schemas/entity";
-import { todayInRome } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 import { TODO_MESSAGES, todoApi, todoListParams, todoResponse, todoSchema, type TodoFormData, type TodoJson, type TodoListParams } from "@/lib/schemas/todo";
 import { activityEntity } from "./activities";
 import { contactEntity } from "./contacts";

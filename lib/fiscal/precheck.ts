@@ -8,7 +8,8 @@
  *   XML, validates it against the XSD and runs `precheckInvoice` on it.
  */
 import { parseDecimal, pow10, roundDiv, toCents, type Cents } from "@/lib/money";
-import { isIsoDate, todayInItaly } from "./dates";
+import { todayInRome } from "@/lib/rome-time";
+import { isIsoDate } from "./dates";
 import { checkCodiceFiscale, checkPartitaIva } from "./identifiers";
 import { InvoiceRefusedError, parseInvoiceXml, type ParsedBody, type ParsedInvoiceFile } from "./received";
 import { buildFatturaPA, codiceDestinatarioFor, type BuiltInvoice, type Transmission } from "./xml-builder";
@@ -162,7 +163,7 @@ function checkBody(b: ParsedBody, today: string, push: (code: string, message: s
 
 /** Content checks of the SDI on a parsed FatturaPA file (already schema-valid). */
 export function precheckInvoice(file: ParsedInvoiceFile, options: PrecheckOptions = {}): PrecheckIssue[] {
-  const today = options.today ?? todayInItaly();
+  const today = options.today ?? todayInRome();
   const issues: PrecheckIssue[] = [];
   const seen = new Set<string>();
   const add = (code: string, message: string, body?: number) => {

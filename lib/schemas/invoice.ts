@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { TipoDocumento } from "@/lib/fiscal/codes";
-import { todayInRome } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 import { attachmentsInput, attachmentsResponse } from "./attachment";
 import { defineApi, optionSchema, recordFields } from "./entity";
 import { centsField, dateField, decimalString, optionalDate, optionalEntityRef, optionalText, requiredRef, rowIdentity, versionField } from "./fields";

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { lateInterestCents } from "@/lib/fiscal/late-payment-rates";
 import { readPdf } from "@/lib/pdf/sample-invoice";
-import { romeParts } from "@/lib/rome-time";
+import { todayInRome } from "@/lib/rome-time";
 import { DEADLINE_MESSAGES } from "@/lib/schemas/deadline";
 import { type Client, sentMails, signUpTenant } from "../support/http";
 import { loginBianchi, postSettings } from "../support/entity-api";
@@ -20,7 +20,7 @@ type Option = { id: number; toString: string };
 type Row = Record<string, any> & { id: number; version: number };
 type OutboxMail = { to: string; cc: string[]; subject: string; text: string; attachments: { filename: string; contentType: string; contentBase64: string }[] };
 
-const today = romeParts(new Date()).date;
+const today = todayInRome();
 const addDays = (iso: string, n: number) => {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);

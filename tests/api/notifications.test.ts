@@ -7,12 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_COLLEAGUE_LOGIN, DEMO_LOGIN } from "@/db/seed";
-import { italianDate, romeParts } from "@/lib/rome-time";
+import { italianDate, todayInRome } from "@/lib/rome-time";
 import { testDbKind } from "../support/databases";
 import { Client, randomAddress, sentMails, uniqueEmail } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";
 
-const today = romeParts(new Date()).date;
+const today = todayInRome();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("notifications and reminders", () => {

@@ -8,7 +8,7 @@
  */
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { romeParts } from "@/lib/rome-time";
+import { todayInRome } from "@/lib/rome-time";
 import { REPORT_MESSAGES } from "@/lib/schemas/report";
 import { type Client, signUpTenant } from "../support/http";
 import { loginBianchi, postSettings } from "../support/entity-api";
@@ -16,7 +16,7 @@ import { loginBianchi, postSettings } from "../support/entity-api";
 type Option = { id: number; toString: string };
 
 const YEAR_2025 = { preset: "Intervallo", from: "2025-01-01", to: "2025-12-31" };
-const thisYear = Number(romeParts(new Date()).date.slice(0, 4));
+const thisYear = Number(todayInRome().slice(0, 4));
 
 /** Gross total of a 22% VAT row of `taxable` cents. */
 const gross = (taxable: number) => taxable + Math.round(taxable * 0.22);
@@ -164,7 +164,7 @@ describe("Statistiche (report-filters/init, reports/{type})", () => {
     expect(previous.body.rows).toHaveLength(12);
     const last12 = await invoices({ preset: "Ultimi 12 mesi" });
     expect(last12.body.rows).toHaveLength(12);
-    expect(last12.body.rows[11].month).toBe(romeParts(new Date()).date.slice(0, 7));
+    expect(last12.body.rows[11].month).toBe(todayInRome().slice(0, 7));
   });
 
   it("another tenant's documents are never counted, and its contact is refused as a filter", async () => {
@@ -324,7 +324,7 @@ describe("Statistiche (report-filters/init, reports/{type})", () => {
       const r = await report(c, "ReportWorkManager", { preset: "Anno in corso" });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.rows).toEqual([
-        { id: billedJob.id, activityNumber: billedJob.activityNumber, name: "Consulenza", customer: "Bruni Mario", concludedDate: romeParts(new Date()).date, minutes: 60, invoiced: 45000, hourlyRate: 45000 },
+        { id: billedJob.id, activityNumber: billedJob.activityNumber, name: "Consulenza", customer: "Bruni Mario", concludedDate: todayInRome(), minutes: 60, invoiced: 45000, hourlyRate: 45000 },
       ]);
       expect(r.body.totals).toEqual({ jobs: 1, minutes: 60, invoiced: 45000, hourlyRate: 45000 });
       expect((await report(c, "ReportWorkManager", YEAR_2025)).body.rows).toEqual([]);

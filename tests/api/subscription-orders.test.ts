@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_COLLEAGUE_LOGIN, DEMO_LOGIN, ROSSI_LOGIN, VERDI_LOGIN } from "@/db/seed";
-import { renewedExpiry, romeDateInDays, todayInRome } from "@/lib/subscription";
+import { renewedExpiry, romeDateInDays } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 import { testDbKind } from "../support/databases";
 import { Client } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";

@@ -6,7 +6,7 @@
  * suite and must send nothing (the reminders are proven in db/queries/todo-reminders.test.ts and notifications.test.ts).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { romeParts } from "@/lib/rome-time";
+import { todayInRome } from "@/lib/rome-time";
 import { type Client, signUpTenant } from "../support/http";
 import { DELETED, expectErrors, loginBianchi, SAVED } from "../support/entity-api";
 
@@ -15,7 +15,7 @@ const FIELD = "todo";
 const UPDATED = "Modifica effettuata";
 const DAYS_BEFORE = "Giorni prima della scadenza";
 const FIXED_DATE = "Data fissa";
-const today = romeParts(new Date()).date;
+const today = todayInRome();
 
 type Option = { id: number; toString: string };
 

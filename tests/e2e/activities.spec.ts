@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { italianDate, romeParts } from "../../lib/rome-time";
+import { italianDate, todayInRome } from "../../lib/rome-time";
 import { chooseOperation, counter, field, filterBooleanColumn, login, openGrid, rows, search } from "./support";
 
 // Lavori and Ore lavorate (issue 10) as Mario Rossi (admin of tenant 2, ROLE_USER too): the top bar's time
@@ -240,7 +240,7 @@ test.describe("desktop 1366×768", () => {
     const activity = await createJob(page, { name: `Ore ${tag}`, contact: await customer(page, "Tecnostudio Associati") });
     // a Sunday evening inside the list's default period (the previous month and this one) but not today: the seed
     // records working days only and the timer walks use today, so no other entry of the user is in the way
-    const sunday = lastSundayBefore(romeParts(new Date()).date);
+    const sunday = lastSundayBefore(todayInRome());
     await createEntry(page, { activity, date: sunday, startTime: "18:00", endTime: "19:30", description: `Analisi ${tag}` });
     await createEntry(page, { activity, date: sunday, startTime: "20:00", endTime: "20:45", description: `Collaudo ${tag}` });
     await openGrid(page, "/lista-lavori-eseguiti", "Lista lavori eseguiti");

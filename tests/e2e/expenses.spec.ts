@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { dismissAlert, login, rows, search } from "./support";
-import { italianDate, romeParts } from "../../lib/rome-time";
+import { italianDate, todayInRome } from "../../lib/rome-time";
 
 // Fatture d'acquisto (issue 12) as Mario Rossi (tenant 2): a purchase invoice by hand — the supplier prefills its
 // payment modality and bank account, the server's deadlines (two) follow the amounts, one is marked paid, a third
@@ -111,7 +111,7 @@ for (const viewport of [
       const paidNeedsDate = 'Il campo "Data pagamento" è richiesto per segnare la scadenza come saldata';
       await dismissAlert(page, paidNeedsDate);
       await expect(dialog.getByRole("group", { name: "Scadenze" }).getByText(paidNeedsDate)).toBeVisible();
-      await paymentDate.fill(italianDate(romeParts(new Date()).date));
+      await paymentDate.fill(italianDate(todayInRome()));
 
       // a third deadline added, then deleted (confirmed)
       await dialog.getByRole("button", { name: "Aggiungi scadenza" }).click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatEuro } from "../../lib/format";
 import { BIANCHI, login, ROSSI } from "./support";
-import { todayInRome } from "../../lib/subscription";
+import { todayInRome } from "../../lib/rome-time";
 
 // The start page '/' (issue 14, Home): Mario Rossi (ROLE_DOCUMENT) sees today's panels and the money with its chart,
 // and a to-do of his own made in this run among his open ones; Luca Bianchi (ROLE_USER only) sees his panels and no

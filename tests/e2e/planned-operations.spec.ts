@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { italianDate, romeParts } from "../../lib/rome-time";
+import { italianDate, todayInRome } from "../../lib/rome-time";
 import { chooseOperation, counter, dismissAlert, field, login, rows, search } from "./support";
 
 // Operazioni pianificate (issue 14) as Mario Rossi (tenant 2): a monthly invoice planned in the form on an existing
@@ -17,7 +17,7 @@ async function snap(page: Page, name: string) {
 
 /** The first day of next month (Europe/Rome), 'yyyy-MM-dd'. */
 function firstOfNextMonth(): string {
-  const [y, m] = romeParts(new Date()).date.split("-").map(Number) as [number, number];
+  const [y, m] = todayInRome().split("-").map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
 }
 
@@ -27,7 +27,7 @@ async function invoiceOf(page: Page, customer: string): Promise<void> {
   expect(c.status()).toBe(200);
   const contactId = (await c.json()).contact.id as number;
   const r = await page.request.post("/api/invoices", {
-    multipart: { invoice: JSON.stringify({ kind: "INVOICE", state: "Bozza", date: romeParts(new Date()).date, contact: { id: contactId }, rows: [{ rowType: "GENERICA", description: "Canone di manutenzione", hideAmount: true }] }) },
+    multipart: { invoice: JSON.stringify({ kind: "INVOICE", state: "Bozza", date: todayInRome(), contact: { id: contactId }, rows: [{ rowType: "GENERICA", description: "Canone di manutenzione", hideAmount: true }] }) },
   });
   expect(r.status()).toBe(200);
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatEuro } from "../../lib/format";
 import { DEMO, login } from "./support";
-import { todayInRome } from "../../lib/subscription";
+import { todayInRome } from "../../lib/rome-time";
 
 // Statistiche (issue 14) as the demo admin: an invoice issued today, then /report-fatturazione opens on 'Anno in
 // corso' with the chart and the months of this year, the 'Totale' row showing what the API sums; choosing 'Anno

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { italianDate, romeParts } from "../../lib/rome-time";
+import { italianDate, todayInRome } from "../../lib/rome-time";
 import { chooseOperation, counter, DEMO, dismissAlert, field, filterBooleanColumn, login, recolourRow, rows, search } from "./support";
 
 // Impegni (issue 13) as Mario Rossi (tenant 2): a to-do with an alert made in the form, found in the list, marked
@@ -18,7 +18,7 @@ async function snap(page: Page, name: string) {
 
 /** 'yyyy-MM-dd' `days` from today (Europe/Rome). */
 function inDays(days: number): string {
-  const d = new Date(`${romeParts(new Date()).date}T12:00:00Z`);
+  const d = new Date(`${todayInRome()}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
@@ -89,7 +89,7 @@ test.describe("desktop 1366×768", () => {
     await snap(page, "todos-after-set-done");
     await filterBooleanColumn(page, "Svolto", "Sì");
     await counter(page, 1);
-    await expect(rows(page).first()).toContainText(italianDate(romeParts(new Date()).date));
+    await expect(rows(page).first()).toContainText(italianDate(todayInRome()));
   });
 
   test("the bell: the demo admin's reminder, its count, and the list that opens Impegni", async ({ page }) => {

@@ -13,7 +13,7 @@ import { BadRequestError, validate } from "@/lib/errors";
 import { activityLabel } from "../activities";
 import { userToString } from "../users-admin";
 import { REPORT_MESSAGES, reportFiltersSchema, resolvePeriod, type ReportFilters, type ReportType } from "@/lib/schemas/report";
-import { todayInRome } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 
 /** A sum of integers (cents, minutes) as a JS number: bigint in SQL, 0 when there is nothing. */
 export const sumOf = (expr: SQL) => sql<number>`coalesce(sum(${expr}), 0)::bigint`.mapWith(Number);

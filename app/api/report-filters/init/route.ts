@@ -3,7 +3,7 @@ import { REPORTS_ROLE, reportType } from "@/db/queries/reports";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
 import { reportForm } from "@/lib/schemas/report";
-import { todayInRome } from "@/lib/subscription";
+import { todayInRome } from "@/lib/rome-time";
 
 export const GET = guarded(REPORTS_ROLE, async ({ req }) => {
   const type = reportType(req.nextUrl.searchParams.get("type"));
