@@ -67,6 +67,8 @@ interface Measure {
   /** CPU per call (ms): the server's processes, PostgreSQL's. */
   serverCpu: number;
   pgCpu: number;
+  /** The steady p99 of every round, in round order (the median row shows how far its rounds spread). */
+  p99Rounds?: number[];
 }
 
 /** CPU ticks (user + system) of the processes that pass `pick`, by pid, from /proc. */
@@ -210,7 +212,7 @@ async function measure(label: string, pool: number | null, url: string, headers:
 function median(rounds: Measure[]): Measure {
   const sorted = [...rounds].sort((x, y) => x.rps - y.rps);
   const mid = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  return { ...mid, errors: rounds.reduce((n, m) => n + m.errors, 0), requests: rounds.reduce((n, m) => n + m.requests, 0) };
+  return { ...mid, errors: rounds.reduce((n, m) => n + m.errors, 0), requests: rounds.reduce((n, m) => n + m.requests, 0), p99Rounds: rounds.map((m) => m.p99) };
 }
 
 /** Starts a server process (its own process group) and waits until `probe` answers 2xx-4xx. */
@@ -391,13 +393,13 @@ async function main() {
         `a run of ${WARMUP_S} s per call and server first (warm-up), then ${ROUNDS} interleaved rounds; in each round a call runs ${RAMP_S + DURATION_S + 1} s and req/s, p50 and p99 are those of the requests started from second ${RAMP_S} to second ${RAMP_S + DURATION_S} of the run (steady state), ` +
         `"p99 from start" those of every request of the run, the connections' first ones included; each row is the call's median round (errors: all rounds).`,
       "",
-      "| Call | pool | req/s | p50 | p99 | p99 from start | CPU per call: server + PostgreSQL | errors | target |",
-      "|---|---|---|---|---|---|---|---|---|",
+      "| Call | pool | req/s | p50 | p99 | p99 of each round | p99 from start | CPU per call: server + PostgreSQL | errors | target |",
+      "|---|---|---|---|---|---|---|---|---|---|",
       ...blocks.flatMap(({ rows }) => {
         const bar = rows.find((m) => m.label === CEILING_LABEL)!.rps;
         return rows.map(
           (m) =>
-            `| ${m.label} | ${m.pool ?? "—"} | ${m.rps.toFixed(0)} | ${m.p50.toFixed(1)} ms | ${m.p99.toFixed(1)} ms | ${m.p99FromStart.toFixed(1)} ms | ${ms(m.serverCpu)} + ${ms(m.pgCpu)} | ${m.errors} | ${verdict(m, bar)} |`,
+            `| ${m.label} | ${m.pool ?? "—"} | ${m.rps.toFixed(0)} | ${m.p50.toFixed(1)} ms | ${m.p99.toFixed(1)} ms | ${(m.p99Rounds ?? [m.p99]).map((n) => n.toFixed(0)).join(" / ")} ms | ${m.p99FromStart.toFixed(1)} ms | ${ms(m.serverCpu)} + ${ms(m.pgCpu)} | ${m.errors} | ${verdict(m, bar)} |`,
         );
       }),
     ];
@@ -441,6 +443,17 @@ function writeSection(block: string) {
     "at a time, waiting for it: the first requests of a burst then waited up to ~1 s (p99 from start 600-780 ms), so it is not the default.",
     "Tried, not kept: coalescing postgres-js's socket writes (no change in CPU per call: the write's share of a profile is the PostgreSQL backend",
     "it wakes taking the core); pools of 2-3 per worker under round-robin (steady p99 110-145 ms in manual runs, but a slow report would hold a pool).",
+    "Why the list's p99 moves between rounds (session of 2026-11-25, 20-30 s runs of the list with every request and every GC event logged): the",
+    "slow requests come in bursts of ~100-170 ms, a few per worker per 20 s, and each burst is a worker's major GC (incremental marking, then a",
+    "14-25 ms mark-compact). A 6 s steady window that holds one of them has a p99 of ~180-240 ms; one that holds none, ~100-130 ms. The major GCs",
+    "come every ~5-8 s per worker because every request through Next.js's route handling leaves ~30-38 KB that survives the young generation",
+    "(GET /api/me: ~48 MB/s per worker at ~1,600 req/s; the list: ~22 MB/s at ~580 req/s). A sampling heap profile of what outlives the",
+    "scavenges names Next's own per-request objects (the app-route runtime's bound async contexts, its mutable cookies, abort signals, web streams),",
+    "not the app's code. Tried and measured, none kept: semi-spaces of 128 and 256 MB, --single-threaded-gc, --no-concurrent-marking, --v8-pool-size=1,",
+    "--heap-growing-percent=600 (major GCs every ~14 s, but each burst longer), a cap of 12 requests in flight per worker in npm start's front,",
+    "and (as an experiment only) Requests built without Next's abort signal: the promoted volume and the bursts stayed the same in each case.",
+    "Three runs of this benchmark on 2026-11-25 (the last one above): every median row met its target, at pool 5 and at 10; of the 18 list rounds, 6",
+    "had a p99 over 150 ms (187-251 ms), 2 in every run, so the list's target holds in a typical 6 s window of this host, not in every one.",
   ].join("\n");
   writeBenchSection("## npm run bench:http", "The built app over HTTP on PostgreSQL, beside a plain node:http ceiling measured in the same run. Output of the last run:", block, notes);
 }
