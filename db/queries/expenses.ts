@@ -120,7 +120,6 @@ async function deadlinesOf(scope: TenantScope, expenseId: number): Promise<Expen
   }));
 }
 
-
 /** The deadlines the payment modality gives `amount` from `date`, 'Da saldare', with the invoice's bank account. */
 async function scheduled(scope: TenantScope, date: string, amount: number, paymentModalityId: number | null, bankAccount: EntityRef | null): Promise<Omit<ExpenseDeadlineInput, "contact">[]> {
   const rows = await scheduleDeadlines(scope, date, amount, paymentModalityId, EXPENSE_MESSAGES.paymentModalityUnknown);

@@ -15,7 +15,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import { activities, agendaEventParticipants, agendaEvents, documentDeadlines, documents, todos, timeEntries } from "@/db/schema";
 import { intEq, lit, type TenantScope } from "@/db/scope";
-import { nextDay, romeInstant, romeParts } from "@/lib/rome-time";
+import { nextDay, romeInstant, romeParts, todayInRome } from "@/lib/rome-time";
 
 /** The regime forfettario's yearly limit of receipts (L. 190/2014 as amended: €85,000), in cents. */
 export const FORFETTARIO_LIMIT = 8_500_000;
@@ -43,7 +43,7 @@ const n = (v: unknown) => Number(v ?? 0);
 
 export async function homeData(scope: TenantScope, userId: number, withMoney: boolean): Promise<HomeData> {
   const now = new Date();
-  const today = romeParts(now).date;
+  const today = todayInRome(now);
   const dayStart = romeInstant(today, "00:00") ?? now;
   const dayEnd = romeInstant(nextDay(today), "00:00") ?? now;
   const me = intEq(agendaEventParticipants.userId, userId);

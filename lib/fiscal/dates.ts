@@ -46,5 +46,3 @@ export function startOfMonth(iso: string): string {
   const { y, m } = parseIsoDate(iso);
   return formatIsoDate(y, m, 1);
 }
-
-
