@@ -12,6 +12,7 @@ import cluster from "node:cluster";
 import http from "node:http";
 import os from "node:os";
 import next from "next";
+import { coalesceWrites } from "./coalesce-writes.mjs";
 import { connectionBalancer, COUNT_MESSAGE, fairShare, SHARE_MESSAGE } from "./connection-balance.mjs";
 
 const CLIENT_ADDRESS_HEADER = "x-gestionale-client";
@@ -38,42 +39,6 @@ export function clientAddressOf(req) {
     .filter(Boolean);
   while (forwarded.length > 0 && trusted.has(address)) address = forwarded.pop();
   return address;
-}
-
-const CORKED = Symbol("corked");
-// captured before Next loads: Next may patch the global setImmediate
-const nextTurn = setImmediate;
-
-function uncork(res) {
-  res[CORKED] = false;
-  // end() has already flushed everything (it fully uncorks the socket)
-  if (!res.writableEnded) res.uncork();
-}
-
-function corkOnce(res) {
-  if (res[CORKED]) return;
-  res[CORKED] = true;
-  res.cork();
-  nextTurn(uncork, res);
-}
-
-/**
- * Next sends a route handler's answer as three socket writes: the headers (flushHeaders), the body
- * chunk, and the chunked-encoding terminator from end(). On this kind of machine a write to a local
- * socket costs tens of microseconds, so each response holds its writes until end() or the next
- * event-loop turn, whichever comes first, and leaves in one writev. A streamed body (exports, pages)
- * still goes out chunk by chunk, at most one turn later.
- */
-function coalesceWrites(res) {
-  const { write, flushHeaders } = res;
-  res.flushHeaders = function () {
-    corkOnce(this);
-    return flushHeaders.call(this);
-  };
-  res.write = function (...args) {
-    corkOnce(this);
-    return write.apply(this, args);
-  };
 }
 
 function workerCount() {
