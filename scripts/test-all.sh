@@ -13,7 +13,7 @@ LOG=$(mktemp)
 trap 'rm -f "$LOG"' EXIT
 run() { "$@" 2>&1 | tee -a "$LOG"; }
 
-step "Typecheck"
+step "Typecheck (Node $(node -v), $(command -v node))"
 run npx tsc --noEmit -p .
 
 step "Lint (ESLint: types, hooks, Next, layering)"

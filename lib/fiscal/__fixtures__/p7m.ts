@@ -35,7 +35,9 @@ function getSigner() {
 /** DER bytes of a SignedData ContentInfo wrapping `content`. */
 export async function signP7m(content: Uint8Array): Promise<Uint8Array> {
   const { cert, privateKey } = await getSigner();
-  const data = content.slice().buffer as ArrayBuffer;
+  // a copy of exactly these bytes: a Buffer's slice() is a view and its .buffer may be Node's shared
+  // pool, other bytes around it (readFileSync's result is; it broke the envelope on Node 24)
+  const data = Uint8Array.prototype.slice.call(content).buffer as ArrayBuffer;
   const digest = await subtle.digest("SHA-256", data);
   const cms = new pkijs.SignedData({
     version: 1,
