@@ -454,8 +454,16 @@ function writeSection(block: string) {
     "--no-allocation-site-pretenuring (halves /api/me's promoted volume, the list's by a tenth), --heap-growing-percent=600 (major GCs every",
     "~14 s, but each burst longer), a cap of 12 requests in flight per worker in npm start's front, and (as an experiment only) Requests built",
     "without Next's abort signal: the list's bursts stayed as they were in each case.",
-    "Three runs of this benchmark on 2026-11-25 (the last one above): every median row met its target, at pool 5 and at 10; of the 18 list rounds, 6",
-    "had a p99 over 150 ms (187-251 ms), 2 in every run, so the list's target holds in a typical 6 s window of this host, not in every one.",
+    "Three runs of this benchmark on Node 20.20 on 2026-11-25: every median row met its target, at pool 5 and at 10; of the 18 list rounds, 6",
+    "had a p99 over 150 ms (187-251 ms), 2 in every run, so the list's target held in a typical 6 s window of this host, not in every one.",
+    "Node 24.21 (the runtime since 2026-11-25, see ARCHITECTURE.md) beside Node 20.20, same machine, same hour, pool 5, runs interleaved (req/s of",
+    "the median round; p99 of each round): Node 20: the list 1,066 (199 / 220 / 165 ms) and 1,230 (177 / 138 / 121 ms), GET /api/me 3,050 and 3,152;",
+    "Node 24: the list 1,166 (227 / 203 / 255 ms) and 1,412 (206 / 169 / 128 ms), GET /api/me 3,910 and 4,023. Node 24 serves more; the list's",
+    "tail is no better (4 of those 6 list rounds over 150 ms on Node 20, 5 of 6 on Node 24) and follows the machine's state: in the same session the",
+    "plain ceiling ran at 1,336-1,700 req/s; a Node 24 run in a fast hour had the list at 1,574 req/s with every round's p99 at 117-127 ms, the",
+    "full runs after it (the last one above) missed p99 < 150 ms in the median round at pool 5 and at 10 (171-239 ms).",
+    "More workers than cores, tried on Node 24 (2 cores): 3 workers with pools of 4 gave the list 1,001 req/s, p99 166-293 ms; 4 workers with",
+    "pools of 3, 868 req/s, p99 206-236 ms: worse than one per core, so the default stays one per core.",
   ].join("\n");
   writeBenchSection("## npm run bench:http", "The built app over HTTP on PostgreSQL, beside a plain node:http ceiling measured in the same run. Output of the last run:", block, notes);
 }
