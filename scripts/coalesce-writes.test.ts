@@ -28,10 +28,11 @@ describe("npm start's write coalescing", () => {
 
   async function serve(handler: (res: http.ServerResponse, n: number) => void | Promise<void>) {
     const writes: number[] = [];
+    const counted = new WeakSet<net.Socket>();
     let n = 0;
     const server = http.createServer((req, res) => {
-      if (!(res.socket as net.Socket & { counted?: boolean }).counted) {
-        (res.socket as net.Socket & { counted?: boolean }).counted = true;
+      if (!counted.has(res.socket!)) {
+        counted.add(res.socket!);
         countWrites(res.socket!, writes);
       }
       writes.push(0);
