@@ -52,6 +52,18 @@ const disableReasonRule = {
 };
 
 /** Files of layer `from` may import files of the layers `to`. */
+const SCOPE_MESSAGE = "npm start calls GET route handlers outside Next.js's request scope (scripts/api-dispatch.mjs): read the request instead";
+const NEXT_REQUEST_SCOPE = [
+  { name: "next/headers", message: SCOPE_MESSAGE },
+  { name: "next/cache", message: SCOPE_MESSAGE },
+  { name: "next/server", importNames: ["after", "connection"], message: SCOPE_MESSAGE },
+  { name: "next/navigation", message: SCOPE_MESSAGE },
+];
+const AUTH_SIGN_IN_OUT = {
+  name: "@/lib/auth",
+  importNames: ["signIn", "signOut", "auth"],
+  message: "Auth.js's signIn/signOut/auth need Next.js's request scope: only the account routes use them (a GET among them is marked needsNextRequestScope)",
+};
 const policy = (from, to) => ({ from: { element: { type: from } }, allow: to.map((type) => ({ to: { element: { type } } })) });
 
 export default tseslint.config(
@@ -113,6 +125,19 @@ export default tseslint.config(
     files: ["db/**/*.ts", "lib/api/**/*.ts"],
     ignores: ["db/schema/**", "**/*.test.ts"],
     rules: { "local/server-only": "error" },
+  },
+  {
+    // npm start calls GET route handlers outside Next.js's request scope (scripts/api-dispatch.mjs): route
+    // handlers and what they call read the request, never next/headers, next/cache or after(); Auth.js's
+    // signIn/signOut need that scope, so only the account routes below use them (a GET among them is marked
+    // needsNextRequestScope, lib/api/route.ts).
+    files: ["app/api/**/*.ts", "lib/api/**/*.ts", "db/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [...NEXT_REQUEST_SCOPE, AUTH_SIGN_IN_OUT] }] },
+  },
+  {
+    files: ["app/api/login/route.ts", "app/api/sign-up/route.ts", "app/api/sign-in/route.ts", "app/api/logout/route.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: NEXT_REQUEST_SCOPE }] },
   },
   {
     // The one allowed import cycle: tenants and payment_modalities reference each other (a tenant's default

@@ -388,7 +388,7 @@ async function main() {
       `Run ${started.toISOString().replace("T", " ").slice(0, 19)} UTC · Node ${process.version} · PostgreSQL ${pgVersion} (local server) · ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}) · load average at the end ${load} (1/5/15 min)`,
       "",
       `Data: the demo seed plus ${PRODUCTS} products for the measured tenant (${itemCount} products; the list answers 50 rows and the exact count). ` +
-        `App: \`node --max-semi-space-size=64 scripts/server.mjs\` with DATABASE_URL set (${WORKERS} worker processes), DATABASE_POOL_MAX per process as in the pool column; the ceilings run ${WORKERS} processes with a pool of ${POOLS[0]} each. ` +
+        `App: \`node --max-semi-space-size=64 scripts/server.mjs\` with DATABASE_URL set (${WORKERS} worker processes; ${process.env.API_DISPATCH === "off" ? "API_DISPATCH=off: every call through Next.js's request handling" : "GET /api/* calls handed straight to their route handlers, scripts/api-dispatch.mjs"}), DATABASE_POOL_MAX per process as in the pool column; the ceilings run ${WORKERS} processes with a pool of ${POOLS[0]} each. ` +
         `Load: h2load (nghttp2 ${h2loadVersion()}, HTTP/1.1, one thread) with ${CONNECTIONS} connections opened at the start of each run and kept alive, on the same ${os.cpus().length} cores as the servers and PostgreSQL; ` +
         `a run of ${WARMUP_S} s per call and server first (warm-up), then ${ROUNDS} interleaved rounds; in each round a call runs ${RAMP_S + DURATION_S + 1} s and req/s, p50 and p99 are those of the requests started from second ${RAMP_S} to second ${RAMP_S + DURATION_S} of the run (steady state), ` +
         `"p99 from start" those of every request of the run, the connections' first ones included; each row is the call's median round (errors: all rounds).`,
@@ -464,6 +464,12 @@ function writeSection(block: string) {
     "full runs after it (the last one above) missed p99 < 150 ms in the median round at pool 5 and at 10 (171-239 ms).",
     "More workers than cores, tried on Node 24 (2 cores): 3 workers with pools of 4 gave the list 1,001 req/s, p99 166-293 ms; 4 workers with",
     "pools of 3, 868 req/s, p99 206-236 ms: worse than one per core, so the default stays one per core.",
+    "Since 2026-11-25 (second session) npm start hands GET /api/* calls straight to their route handlers (scripts/api-dispatch.mjs; ARCHITECTURE.md,",
+    "Deployment and scale): the same handlers, guard, headers and compression, without Next.js's request handling, whose per-request objects were",
+    "what the workers' major GCs collected. Same machine, same hour, pool 5, API_DISPATCH=off then on (ceilings 1,798 and 1,844 req/s):",
+    "the list 1,685 → 2,760 req/s, p99 of each round 97 / 87 / 171 → 76 / 69 / 77 ms, server CPU per call 0.74 → 0.33 ms; GET /api/me 4,547 →",
+    "28,953 req/s (0.42 → 0.05 ms); the form data 1,495 → 2,598 req/s. An earlier pair that day (a prototype of the same dispatch): the list",
+    "1,818 → 2,960 req/s, p99 91-98 → 73-80 ms. tests/api/api-dispatch.test.ts proves the answers are Next's, byte for byte.",
   ].join("\n");
   writeBenchSection("## npm run bench:http", "The built app over HTTP on PostgreSQL, beside a plain node:http ceiling measured in the same run. Output of the last run:", block, notes);
 }

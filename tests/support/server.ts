@@ -9,7 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { seedDemoData } from "@/db/seed";
-import { createTestDatabase, type TestDbKind } from "./databases";
+import { createTestDatabase, type TestDatabase, type TestDbKind } from "./databases";
 
 export interface RunningServer {
   baseUrl: string;
@@ -29,14 +29,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(kind: TestDbKind, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+/** `shared`: an existing, already seeded database to serve (another server's); it is left in place on stop. */
+export async function startServer(kind: TestDbKind, extraEnv: Record<string, string> = {}, shared?: TestDatabase): Promise<RunningServer> {
   if (!fs.existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
     throw new Error("Manca la build: eseguire `npx next build` prima dei test di integrazione (npm test lo fa)");
   }
-  const database = await createTestDatabase(kind, "srv");
-  const seeded = await database.open();
-  await seedDemoData(seeded.db);
-  await seeded.close();
+  const database = shared ?? (await createTestDatabase(kind, "srv"));
+  if (!shared) {
+    const seeded = await database.open();
+    await seedDemoData(seeded.db);
+    await seeded.close();
+  }
 
   const port = Number(process.env.TEST_PORT) || (await freePort());
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "gestionale-outbox-"));
@@ -88,7 +91,7 @@ export async function startServer(kind: TestDbKind, extraEnv: Record<string, str
         // already gone
       }
       await new Promise((r) => setTimeout(r, 500));
-      await database.drop().catch(() => {});
+      if (!shared) await database.drop().catch(() => {});
       fs.rmSync(outboxDir, { recursive: true, force: true });
     },
   };
