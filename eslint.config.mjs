@@ -64,6 +64,11 @@ const AUTH_SIGN_IN_OUT = {
   importNames: ["signIn", "signOut", "auth"],
   message: "Auth.js's signIn/signOut/auth need Next.js's request scope: only the account routes use them (a GET among them is marked needsNextRequestScope)",
 };
+const CURRENT_USER_FROM_COOKIES = {
+  name: "@/lib/auth/current-user",
+  importNames: ["getCurrentUser"],
+  message: "getCurrentUser reads next/headers' cookies() (server components): a route handler gets its user from guarded()",
+};
 const policy = (from, to) => ({ from: { element: { type: from } }, allow: to.map((type) => ({ to: { element: { type } } })) });
 
 export default tseslint.config(
@@ -133,11 +138,11 @@ export default tseslint.config(
     // needsNextRequestScope, lib/api/route.ts).
     files: ["app/api/**/*.ts", "lib/api/**/*.ts", "db/**/*.ts"],
     ignores: ["**/*.test.ts"],
-    rules: { "no-restricted-imports": ["error", { paths: [...NEXT_REQUEST_SCOPE, AUTH_SIGN_IN_OUT] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [...NEXT_REQUEST_SCOPE, AUTH_SIGN_IN_OUT, CURRENT_USER_FROM_COOKIES] }] },
   },
   {
     files: ["app/api/login/route.ts", "app/api/sign-up/route.ts", "app/api/sign-in/route.ts", "app/api/logout/route.ts"],
-    rules: { "no-restricted-imports": ["error", { paths: NEXT_REQUEST_SCOPE }] },
+    rules: { "no-restricted-imports": ["error", { paths: [...NEXT_REQUEST_SCOPE, CURRENT_USER_FROM_COOKIES] }] },
   },
   {
     // The one allowed import cycle: tenants and payment_modalities reference each other (a tenant's default

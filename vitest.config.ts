@@ -8,6 +8,7 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next/**", "tests/e2e/**", "tests/api/**", "tests/scale/**"],
     environment: "node",
+    setupFiles: ["tests/support/dom-teardown.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
