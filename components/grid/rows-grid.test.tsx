@@ -35,6 +35,15 @@ function Harness({ editRow, onRows }: { editRow: (row: Commission | null) => Pro
 }
 
 describe("RowsGrid", () => {
+  it("keeps valid table markup: the drag context's screen-reader texts sit outside the table", () => {
+    const { container } = render(<Harness editRow={async () => null} />);
+    const tbody = container.querySelector("tbody")!;
+    expect([...tbody.children].map((el) => el.tagName)).toEqual(["TR", "TR"]);
+    const described = container.querySelector('[id^="DndDescribedBy"]');
+    expect(described).not.toBeNull();
+    expect(described!.closest("table")).toBeNull();
+  });
+
   it("adds a row with a tempId and then shows the save warning", async () => {
     const onRows = vi.fn();
     render(<Harness editRow={async () => ({ fromAmount: 900000, percentage: "10" })} onRows={onRows} />);

@@ -172,40 +172,41 @@ export function RowsGrid<T extends EmbeddedRow>({
           )}
         </div>
       )}
-      <div className="overflow-x-auto rounded-md border border-border">
-        <table className="w-full border-collapse text-sm">
-          <thead className="bg-gray-50">
-            <tr>
-              {canDrag && <th className="w-6" aria-label="Sposta" />}
-              {selectable && (
-                <th className="w-8">
-                  <input
-                    type="checkbox"
-                    aria-label="Seleziona tutte le righe"
-                    checked={rows.length > 0 && selected.size === rows.length}
-                    onChange={(e) => setSelected(e.target.checked ? new Set(rows.map(rowKey)) : new Set())}
-                  />
-                </th>
-              )}
-              {!readOnly && <th className="w-8" aria-label="Modifica" />}
-              {shown.map((c) => (
-                <th key={c.key} className={cn("border-b border-border px-2 py-1.5 text-left font-medium", c.type && isNumericColumn({ type: c.type } as never) && "text-right")} style={c.width ? { width: c.width } : undefined}>
-                  {c.header}
-                </th>
-              ))}
-              {/* sticky: on a narrow screen the middle columns scroll, the delete button stays in reach */}
-              {!readOnly && <th className="sticky right-0 w-8 bg-gray-50" aria-label="Elimina" />}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && (
+      {/* the drag context around the table, not inside it: it renders its screen-reader texts as divs, which a tbody cannot hold */}
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd} accessibility={{ announcements: announcementsOf(keys), screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}>
+        <div className="overflow-x-auto rounded-md border border-border">
+          <table className="w-full border-collapse text-sm">
+            <thead className="bg-gray-50">
               <tr>
-                <td colSpan={shown.length + 4} className="px-2 py-3 text-gray-500">
-                  {emptyText}
-                </td>
+                {canDrag && <th className="w-6" aria-label="Sposta" />}
+                {selectable && (
+                  <th className="w-8">
+                    <input
+                      type="checkbox"
+                      aria-label="Seleziona tutte le righe"
+                      checked={rows.length > 0 && selected.size === rows.length}
+                      onChange={(e) => setSelected(e.target.checked ? new Set(rows.map(rowKey)) : new Set())}
+                    />
+                  </th>
+                )}
+                {!readOnly && <th className="w-8" aria-label="Modifica" />}
+                {shown.map((c) => (
+                  <th key={c.key} className={cn("border-b border-border px-2 py-1.5 text-left font-medium", c.type && isNumericColumn({ type: c.type } as never) && "text-right")} style={c.width ? { width: c.width } : undefined}>
+                    {c.header}
+                  </th>
+                ))}
+                {/* sticky: on a narrow screen the middle columns scroll, the delete button stays in reach */}
+                {!readOnly && <th className="sticky right-0 w-8 bg-gray-50" aria-label="Elimina" />}
               </tr>
-            )}
-            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd} accessibility={{ announcements: announcementsOf(keys), screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}>
+            </thead>
+            <tbody>
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={shown.length + 4} className="px-2 py-3 text-gray-500">
+                    {emptyText}
+                  </td>
+                </tr>
+              )}
               <SortableContext items={keys} strategy={verticalListSortingStrategy}>
                 {rows.map((row, index) => (
                   <SortableRow key={keys[index]} id={keys[index]!} draggable={canDrag} color={row.rowColor ?? undefined} onDoubleClick={() => void edit(index)}>
@@ -248,10 +249,10 @@ export function RowsGrid<T extends EmbeddedRow>({
                   </SortableRow>
                 ))}
               </SortableContext>
-            </DndContext>
-          </tbody>
-        </table>
-      </div>
+            </tbody>
+          </table>
+        </div>
+      </DndContext>
     </div>
   );
 }
