@@ -51,7 +51,6 @@ const disableReasonRule = {
   },
 };
 
-/** Files of layer `from` may import files of the layers `to`. */
 const SCOPE_MESSAGE = "npm start calls GET route handlers outside Next.js's request scope (scripts/api-dispatch.mjs): read the request instead";
 const NEXT_REQUEST_SCOPE = [
   { name: "next/headers", message: SCOPE_MESSAGE },
@@ -69,6 +68,7 @@ const CURRENT_USER_FROM_COOKIES = {
   importNames: ["getCurrentUser"],
   message: "getCurrentUser reads next/headers' cookies() (server components): a route handler gets its user from guarded()",
 };
+/** Files of layer `from` may import files of the layers `to`. */
 const policy = (from, to) => ({ from: { element: { type: from } }, allow: to.map((type) => ({ to: { element: { type } } })) });
 
 export default tseslint.config(

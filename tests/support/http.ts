@@ -102,8 +102,8 @@ export class Client {
     return this.postForm("/api/login", { username, password });
   }
 
-  static async as(username: string, password: string): Promise<Client> {
-    const c = new Client();
+  static async as(username: string, password: string, base = baseUrl()): Promise<Client> {
+    const c = new Client(base);
     const r = await c.login(username, password);
     if (r.status !== 200) throw new Error(`login ${username} fallito: ${r.status} ${JSON.stringify(r.body)}`);
     return c;

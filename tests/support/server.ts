@@ -29,17 +29,21 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** A fresh test database holding the demo seed. */
+export async function createSeededDatabase(kind: TestDbKind, label: string): Promise<TestDatabase> {
+  const database = await createTestDatabase(kind, label);
+  const seeded = await database.open();
+  await seedDemoData(seeded.db);
+  await seeded.close();
+  return database;
+}
+
 /** `shared`: an existing, already seeded database to serve (another server's); it is left in place on stop. */
 export async function startServer(kind: TestDbKind, extraEnv: Record<string, string> = {}, shared?: TestDatabase): Promise<RunningServer> {
   if (!fs.existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
     throw new Error("Manca la build: eseguire `npx next build` prima dei test di integrazione (npm test lo fa)");
   }
-  const database = shared ?? (await createTestDatabase(kind, "srv"));
-  if (!shared) {
-    const seeded = await database.open();
-    await seedDemoData(seeded.db);
-    await seeded.close();
-  }
+  const database = shared ?? (await createSeededDatabase(kind, "srv"));
 
   const port = Number(process.env.TEST_PORT) || (await freePort());
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "gestionale-outbox-"));
