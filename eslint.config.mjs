@@ -51,18 +51,6 @@ const disableReasonRule = {
   },
 };
 
-const SCOPE_MESSAGE = "npm start calls GET route handlers outside Next.js's request scope (scripts/api-dispatch.mjs): read the request instead";
-const NEXT_REQUEST_SCOPE = [
-  { name: "next/headers", message: SCOPE_MESSAGE },
-  { name: "next/cache", message: SCOPE_MESSAGE },
-  { name: "next/server", importNames: ["after", "connection"], message: SCOPE_MESSAGE },
-  { name: "next/navigation", message: SCOPE_MESSAGE },
-];
-const AUTH_SIGN_IN_OUT = {
-  name: "@/lib/auth",
-  importNames: ["signIn", "signOut", "auth"],
-  message: "Auth.js's signIn/signOut/auth need Next.js's request scope: only the account routes use them (a GET among them is marked needsNextRequestScope)",
-};
 const CURRENT_USER_FROM_COOKIES = {
   name: "@/lib/auth/current-user",
   importNames: ["getCurrentUser"],
@@ -132,17 +120,11 @@ export default tseslint.config(
     rules: { "local/server-only": "error" },
   },
   {
-    // npm start calls GET route handlers outside Next.js's request scope (scripts/api-dispatch.mjs): route
-    // handlers and what they call read the request, never next/headers, next/cache or after(); Auth.js's
-    // signIn/signOut need that scope, so only the account routes below use them (a GET among them is marked
-    // needsNextRequestScope, lib/api/route.ts).
+    // one guard: a route handler gets its user and tenant scope from guarded() (lib/api/route.ts), never from
+    // the cookies of a server component's helper
     files: ["app/api/**/*.ts", "lib/api/**/*.ts", "db/**/*.ts"],
     ignores: ["**/*.test.ts"],
-    rules: { "no-restricted-imports": ["error", { paths: [...NEXT_REQUEST_SCOPE, AUTH_SIGN_IN_OUT, CURRENT_USER_FROM_COOKIES] }] },
-  },
-  {
-    files: ["app/api/login/route.ts", "app/api/sign-up/route.ts", "app/api/sign-in/route.ts", "app/api/logout/route.ts"],
-    rules: { "no-restricted-imports": ["error", { paths: [...NEXT_REQUEST_SCOPE, CURRENT_USER_FROM_COOKIES] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [CURRENT_USER_FROM_COOKIES] }] },
   },
   {
     // The one allowed import cycle: tenants and payment_modalities reference each other (a tenant's default

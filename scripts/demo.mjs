@@ -1,6 +1,7 @@
 // npm run demo — builds (when sources changed), seeds the embedded database and serves the demo on PORT (3000).
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 
 const root = process.cwd();
@@ -31,6 +32,7 @@ if (!fs.existsSync(buildId) || fs.statSync(buildId).mtimeMs < newestSource) {
 console.log("Preparazione del database dimostrativo...");
 run("npx", ["tsx", "--conditions=react-server", "scripts/db-seed.ts"]);
 console.log(`Demo su http://localhost:${port} — accesso: demo / demo1234 oppure mario.rossi@example.it / rossi1234`);
-const server = spawn(process.execPath, ["--max-semi-space-size=64", "scripts/server.mjs"], { stdio: "inherit", env: { ...process.env, PORT: port } });
+// the production server: next start
+const server = spawn(process.execPath, [createRequire(import.meta.url).resolve("next/dist/bin/next"), "start", "-p", port], { stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

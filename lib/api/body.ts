@@ -140,6 +140,21 @@ export function parseId(raw: string | undefined): number {
   return n;
 }
 
+export const MALFORMED_PATH = "Indirizzo non valido: contiene una sequenza di caratteri codificata in modo errato";
+
+/**
+ * A path with a percent-escape that does not decode (a lone '%', '%ZZ', bytes that are not UTF-8 such as
+ * %ED%A0%80): Next.js cannot route it (it answers 500), so the proxy refuses it first (proxy.ts).
+ */
+export function hasMalformedEscape(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** A URL (path or query) carrying an encoded NUL is refused before anything reads it. */
 export function assertCleanUrl(url: string): void {
   if (/%00/i.test(url)) throw new BadRequestError(NUL_MESSAGE);

@@ -89,18 +89,6 @@ export function guarded<P extends Params = Params>(role: Role | null, handler: (
   };
 }
 
-/**
- * npm start calls GET route handlers directly, outside Next.js's request scope (scripts/api-dispatch.mjs); a GET
- * handler that needs that scope (Auth.js's signIn/signOut set the cookie through next/headers) is marked with
- * this, and its calls go through Next. ESLint keeps next/headers and Auth.js's signIn/signOut out of every other
- * route handler (eslint.config.mjs). The symbol is global (Symbol.for): the dispatch reads it under the same key.
- */
-const NEEDS_NEXT_REQUEST_SCOPE = Symbol.for("gestionale.needsNextRequestScope");
-
-export function needsNextRequestScope(handler: RouteHandler): RouteHandler {
-  return Object.assign(handler, { [NEEDS_NEXT_REQUEST_SCOPE]: true });
-}
-
 /** Public handlers (login, sign-up, password links): the same error contract, no session. */
 export function publicRoute<P extends Params = Params>(handler: (ctx: PublicContext<P>) => Promise<Response>): RouteHandler {
   return async (req, ctx) => {

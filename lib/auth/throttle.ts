@@ -13,7 +13,7 @@
  * account, counted together), else the login name itself ("l:<login>"), so logins that name nobody are
  * slowed down the same way and their answers tell nothing.
  *
- * The address is the socket's, or what a trusted proxy reports (scripts/server.mjs): a forged
+ * The address is the socket's, or what a trusted proxy reports (lib/auth/client-address.ts): a forged
  * X-Forwarded-For header never changes it.
  */
 import { and, eq, gt, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * A small production-like deployment for tests/scale: two app instances (scripts/server.mjs, one
+ * A small production-like deployment for tests/scale: two app instances (next start, one
  * process each) on one fresh PostgreSQL database, reaching it through pgbouncer in transaction
  * pooling (DATABASE_URL) and directly only for migrations and LISTEN (DATABASE_DIRECT_URL), behind
  * nginx balancing round-robin and writing X-Forwarded-For (TRUSTED_PROXIES=127.0.0.1).
@@ -14,6 +14,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { nextStart } from "../support/next-start";
 
 export interface Served {
   upstream: string;
@@ -178,25 +179,20 @@ export async function startCluster(): Promise<Cluster> {
     for (const [i, port] of ports.entries()) {
       const logFile = path.join(dir, `app-${i + 1}.log`);
       const log = fs.openSync(logFile, "w");
-      const child = spawn(process.execPath, ["--max-semi-space-size=64", path.join("scripts", "server.mjs")], {
-        env: {
-          ...process.env,
+      const child = nextStart(
+        port,
+        {
           DATABASE_URL: bouncerUrl.toString(),
           DATABASE_DIRECT_URL: directUrl.toString(),
           DATABASE_POOL_MAX: "5",
-          WEB_CONCURRENCY: "1",
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          NODE_ENV: "production",
           AUTH_SECRET: secret,
           TRUSTED_PROXIES: "127.0.0.1",
           MAIL_OUTBOX_DIR: outboxDir,
           RESEND_API_KEY: "",
           CHAT_SCRIPT_URL: "",
         },
-        stdio: ["ignore", log, log],
-        detached: true,
-      });
+        log,
+      );
       children.push({ child, group: true });
       await waitFor(`istanza ${i + 1}`, async () => (await fetch(`http://127.0.0.1:${port}/login`)).status === 200, readLog(logFile), child);
     }

@@ -2,7 +2,7 @@
  * Starts the built application (next start) on a free port against a fresh, seeded test database.
  * Used by the API integration suite (vitest globalSetup) and by Playwright.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { seedDemoData } from "@/db/seed";
 import { createTestDatabase, type TestDatabase, type TestDbKind } from "./databases";
+import { nextStart } from "./next-start";
 
 export interface RunningServer {
   baseUrl: string;
@@ -49,28 +50,21 @@ export async function startServer(kind: TestDbKind, extraEnv: Record<string, str
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "gestionale-outbox-"));
   const logFile = path.join(os.tmpdir(), `gestionale-server-${port}.log`);
   const log = fs.openSync(logFile, "w");
-  // the production server (scripts/server.mjs: client address header; one process per core on PostgreSQL)
-  const child: ChildProcess = spawn(process.execPath, ["--max-semi-space-size=64", path.join("scripts", "server.mjs")], {
-    env: {
-      ...process.env,
-      // the test runner's --conditions=react-server (to load server modules in tests) is not the server's: Next
-      // picks its own React builds per layer, and react-pdf's reconciler breaks on the react-server one
-      NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").replace(/--conditions[= ]react-server/g, "").trim(),
+  // the production server: next start
+  const child: ChildProcess = nextStart(
+    port,
+    {
       ...database.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
       // the tests stand for clients behind a proxy: X-Forwarded-For carries each test file's address
       TRUSTED_PROXIES: "127.0.0.1",
-      NODE_ENV: "production",
       AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
       MAIL_OUTBOX_DIR: outboxDir,
       RESEND_API_KEY: "",
       CHAT_SCRIPT_URL: "",
       ...extraEnv,
     },
-    stdio: ["ignore", log, log],
-    detached: true,
-  });
+    log,
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {

@@ -3,12 +3,11 @@ import { getDb } from "@/db/client";
 import { revokeSession } from "@/db/queries/sessions";
 import { signOut } from "@/lib/auth";
 import { ok } from "@/lib/api/respond";
-import { assertSameOrigin, needsNextRequestScope, publicRoute } from "@/lib/api/route";
+import { assertSameOrigin, publicRoute } from "@/lib/api/route";
 import { expectAuthNotification, forgetSession } from "@/lib/auth/session-cache";
 import { readSessionClaims } from "@/lib/auth/session-token";
 
-// signOut clears the cookie through Next's request scope: the GET goes through Next (scripts/api-dispatch.mjs)
-const logout = needsNextRequestScope(publicRoute(async ({ req }) => {
+const logout = publicRoute(async ({ req }) => {
   // the demo's GET too: a link on another site must not log anyone out
   assertSameOrigin(req, true);
   const claims = await readSessionClaims(req.cookies);
@@ -21,7 +20,7 @@ const logout = needsNextRequestScope(publicRoute(async ({ req }) => {
   }
   await signOut({ redirect: false });
   return ok({ message: "Logout effettuato" });
-}));
+});
 
 export const GET = logout;
 export const POST = logout;
