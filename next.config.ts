@@ -1,7 +1,31 @@
 import type { NextConfig } from "next";
 import { API_SECURITY_HEADERS, STATIC_SECURITY_HEADERS } from "./lib/security-headers";
 
+/**
+ * `NEXT_OUTPUT=standalone next build` (the Dockerfile) writes `<distDir>/standalone`: server.js plus only the files
+ * the server needs, node_modules included. The files the app reads by path from process.cwd() at run time are
+ * not imports, so they are named here and copied into it with the rest of the trace (what the Next docs advise
+ * for files the tracing misses): the migrations (db/client.ts), the PDF fonts (lib/pdf/invoice-pdf.tsx) and the
+ * FatturaPA schemas (lib/fiscal/xsd.ts). Any route may open the database, so every route ("/*") carries them.
+ * ./data is left out: the tracer follows db/client.ts's default PGlite folder and lib/auth/secret.ts into it, and
+ * a local database or auth-secret has no place in an image (the excludes do not reach the proxy's trace, so the
+ * Dockerfile also deletes standalone/data, and .dockerignore keeps ./data out of the build context).
+ */
+const standalone: Pick<NextConfig, "output" | "outputFileTracingIncludes" | "outputFileTracingExcludes"> =
+  process.env.NEXT_OUTPUT === "standalone"
+    ? {
+        output: "standalone",
+        outputFileTracingIncludes: {
+          "/*": ["./drizzle/**/*", "./lib/pdf/fonts/**/*", "./lib/fiscal/xsd/**/*"],
+        },
+        outputFileTracingExcludes: {
+          "/*": ["./data/**/*"],
+        },
+      }
+    : {};
+
 const nextConfig: NextConfig = {
+  ...standalone,
   // PGlite must not be bundled (its first query fails when it is); argon2 and libxml2 ship native/wasm files.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "libxml2-wasm", "sharp"],
   // NEXT_DIST_DIR lets parallel builds (several engineers or CI jobs on one machine) keep apart.
