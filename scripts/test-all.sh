@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+START=$SECONDS
+step() { printf '\n\033[1m== %s\033[0m (%s s)\n' "$*" "$((SECONDS - START))"; }
 
 # Every suite's output also goes to a log, so the run ends with one total line.
 LOG=$(mktemp)
@@ -54,4 +55,5 @@ NODE_OPTIONS=--conditions=react-server run npx playwright test
 
 # vitest: "Tests  N passed (N)"; Playwright: "N passed (12.3s)". Colour codes stripped first.
 passed=$(sed 's/\x1b\[[0-9;]*m//g' "$LOG" | awk '/^ *Tests +[0-9]+ passed/ {n += $2} /^ +[0-9]+ passed \(/ {n += $1} END {print n+0}')
-printf '\nsummary: %s passed, 0 failed\n' "$passed"
+printf '\nnpm test took %s s\n' "$((SECONDS - START))"
+printf 'summary: %s passed, 0 failed\n' "$passed"
