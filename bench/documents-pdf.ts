@@ -8,7 +8,7 @@
 import os from "node:os";
 import sharp from "sharp";
 import { renderInvoicePdf } from "@/lib/pdf/invoice-pdf";
-import { sampleInvoicePdf, sampleRow } from "@/lib/pdf/sample-invoice";
+import { sampleInvoicePdf, sampleRow } from "@/tests/support/sample-invoice";
 import { ms as fmt, pct } from "./stats";
 
 const logo = { data: await sharp({ create: { width: 120, height: 40, channels: 3, background: "#1a4fa0" } }).png().toBuffer(), format: "png" as const };

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "@/tests/support/databases
 import { ApiError } from "@/lib/errors";
 import { lateInterestCents } from "@/lib/fiscal/late-payment-rates";
 import { listGrid } from "@/lib/grid/list";
-import { readPdf } from "@/lib/pdf/sample-invoice";
+import { readPdf } from "@/tests/support/sample-invoice";
 import { contactSchema } from "@/lib/schemas/contact";
 import { DEADLINE_MESSAGES, deadlineStateSchema, reminderSchema } from "@/lib/schemas/deadline";
 import { invoiceSchema } from "@/lib/schemas/invoice";

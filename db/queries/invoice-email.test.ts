@@ -5,7 +5,7 @@ import { documentStateLogs, mailOutbox } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
 import { ApiError } from "@/lib/errors";
 import { validateFatturaXml } from "@/lib/fiscal/xsd";
-import { readPdf } from "@/lib/pdf/sample-invoice";
+import { readPdf } from "@/tests/support/sample-invoice";
 import { contactSchema } from "@/lib/schemas/contact";
 import { invoiceSchema } from "@/lib/schemas/invoice";
 import { SEND_EMAIL_MESSAGES, sendEmailSchema } from "@/lib/schemas/invoice-email";

@@ -14,7 +14,7 @@ import { getInvoicePdfData } from "@/db/queries/invoice-pdf";
 import { invoiceEntity } from "@/db/queries/invoices";
 import { TenantScope } from "@/db/scope";
 import { invoicePdfFilename, PDF_WORDINGS, renderInvoicePdf } from "./invoice-pdf";
-import { readPdf } from "./sample-invoice";
+import { readPdf } from "@/tests/support/sample-invoice";
 
 // the PDF of a saved document, through the entity on PGlite: what GET /api/invoices/download-pdf/{id} renders
 describe("invoice PDF data on pglite", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { invoicePdfFilename, PDF_WORDINGS, renderInvoicePdf } from "./invoice-pdf";
-import { readPdf, sampleInvoicePdf as sampleInput, sampleRow as row } from "./sample-invoice";
+import { readPdf, sampleInvoicePdf as sampleInput, sampleRow as row } from "@/tests/support/sample-invoice";
 
 describe("invoice PDF", () => {
   it("shows the parties, the rows, the totals, the deadlines with IBAN and link, the footer and the page number", async () => {

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { lateInterestCents } from "@/lib/fiscal/late-payment-rates";
-import { readPdf } from "@/lib/pdf/sample-invoice";
+import { readPdf } from "@/tests/support/sample-invoice";
 import { todayInRome } from "@/lib/rome-time";
 import { DEADLINE_MESSAGES } from "@/lib/schemas/deadline";
 import { type Client, sentMails, signUpTenant } from "../support/http";

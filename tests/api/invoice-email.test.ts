@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { validateFatturaXml } from "@/lib/fiscal/xsd";
-import { readPdf } from "@/lib/pdf/sample-invoice";
+import { readPdf } from "@/tests/support/sample-invoice";
 import { SEND_EMAIL_MESSAGES } from "@/lib/schemas/invoice-email";
 import { XML_OPTIONS_MESSAGES } from "@/lib/schemas/invoice";
 import { type Client, sentMails, signUpTenant } from "../support/http";

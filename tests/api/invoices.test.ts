@@ -5,7 +5,7 @@
  * XSD-valid, the same bytes every time, 'Inviata allo SDI'), convert, credit note and duplicate.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { readPdf } from "@/lib/pdf/sample-invoice";
+import { readPdf } from "@/tests/support/sample-invoice";
 import { validateFatturaXml } from "@/lib/fiscal/xsd";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES } from "@/lib/schemas/invoice";
 import { type Client, signUpTenant } from "../support/http";

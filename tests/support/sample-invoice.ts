@@ -1,6 +1,6 @@
 /** Test and bench helpers (never loaded by the app): a document to render in the tests and bench:documents-pdf: example A of the rules §3.10 (rivalsa INPS 4%, VAT 22%, ritenuta 20%). */
 import { PDFParse } from "pdf-parse";
-import type { InvoicePdfInput, PdfRow } from "./invoice-pdf";
+import type { InvoicePdfInput, PdfRow } from "@/lib/pdf/invoice-pdf";
 
 export const sampleRow = (i: number, extra: Partial<PdfRow> = {}): PdfRow => ({ rowType: "GENERICA", description: `Consulenza ${i}`, hideAmount: false, quantity: "1", unitPrice: 10000, amount: 10000, vatLabel: "22%", ...extra });
 
