@@ -2,7 +2,7 @@
 // Drizzle, doing the work of GET /api/items?startRow=0&limit=50 — the session + user + tenant lookup
 // by the session id of the cookie (the query of db/queries/sessions.ts loadSession, uncached), then the
 // page of 50 and the capped count concurrently, with the SQL text the grid sends — and answering the
-// same JSON shape. One process per core through node:cluster, like scripts/server.mjs.
+// same JSON shape. One process per core through node:cluster, as the app runs one instance per core.
 //
 // Env: DATABASE_URL, PORT, WORKERS (default: cores), DATABASE_POOL_MAX (default 5). By default the
 // connection settings of db/client.ts: no named prepared statements, as a transaction-mode pooler

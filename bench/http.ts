@@ -1,31 +1,34 @@
 /**
  * npm run bench:http — throughput of the built app over HTTP on PostgreSQL, beside a plain ceiling.
  *
- * Needs an existing build (`npx next build`); it builds nothing. On a dedicated, freshly created
- * database of the server named by DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres,
- * the admin connection; the database is dropped at the end):
- *  - seeds the demo tenants (db/seed.ts) and BENCH_PRODUCTS (300) more products for Studio Tecnico
- *    Rossi through the data layer, then ANALYZE;
- *  - starts the plain ceiling, bench/http-ceiling.mjs: node:http + postgres-js on node:cluster (one
- *    process per core, no Next) doing the list call's work on every call (session + user lookup by
- *    session id, page of 50, capped count);
- *  - for each pool size of BENCH_POOLS (default "5,10"): starts the app as production does
- *    (node --max-semi-space-size=64 scripts/server.mjs, DATABASE_URL set → one worker per core,
- *    DATABASE_POOL_MAX = the pool size), logs in, warms every call up, then measures in
- *    BENCH_ROUNDS (3) interleaved rounds: the ceiling, GET /api/me, GET /api/items?startRow=0&limit=50
- *    (the grid's first request, with its count) and GET /api/items/create-form-data — so a machine
- *    that slows down or speeds up during the run moves the ceiling and the app together. Each call's
- *    figure is its median round.
- * Every measurement: h2load (Debian's nghttp2-client: C, one thread, far lighter than a Node load
- * generator on the 2 cores it shares with the servers) at 100 connections kept alive, for
- * BENCH_RAMP (2) + BENCH_DURATION (6) + 1 s, every request logged: req/s, p50 and p99 are those of the
- * requests started in the steady window (after the ramp), "p99 from start" those of the whole run,
- * the connections' first requests included. A run of BENCH_WARMUP s (4) per call and server first.
- * CPU per call: user + system time of the server's processes and of the PostgreSQL backends serving
+ * Needs an existing build (`npx next build`), h2load (Debian's nghttp2-client) and nginx (Debian's nginx; only its
+ * binary is used, from a temporary configuration on a free port); it builds nothing. On a dedicated, freshly created
+ * database of the server named by DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, the admin
+ * connection; the database is dropped at the end):
+ *  - seeds the demo tenants (db/seed.ts) and BENCH_PRODUCTS (300) more products for Studio Tecnico Rossi through the
+ *    data layer, then ANALYZE;
+ *  - starts the plain ceiling, bench/http-ceiling.mjs: node:http + postgres-js on node:cluster (one process per core,
+ *    no Next) doing the list call's work on every call (session + user lookup by session id, page of 50, capped
+ *    count), and the same with named prepared statements, for reference;
+ *  - for each pool size of BENCH_POOLS (default "5"): starts the app as it is deployed (ARCHITECTURE.md, "Deployment
+ *    and scale"): one instance per core (os.availableParallelism()), each a separate `next start` process on its own
+ *    port (tests/support/next-start.ts: NODE_ENV=production, DATABASE_POOL_MAX = the pool size, TRUSTED_PROXIES =
+ *    127.0.0.1), behind nginx (one worker, round-robin upstream with keepalive, HTTP/1.1, X-Forwarded-For); logs in,
+ *    warms every call up, then measures in BENCH_ROUNDS (3) interleaved rounds: the ceiling, GET /api/me,
+ *    GET /api/items?startRow=0&limit=50 (the grid's first request, with its count) and
+ *    GET /api/items/create-form-data through nginx (the headline rows), the list call on the first instance directly
+ *    (no nginx, for reference) and the prepared ceiling — so a machine that slows down or speeds up during the run
+ *    moves the ceiling and the app together. Each call's figure is its median round. After the warm-up and after
+ *    every round, the resident memory (VmRSS) of each instance's next-server process.
+ * Every measurement: h2load (C, one thread, far lighter than a Node load generator on the cores it shares with the
+ * servers) at 100 connections kept alive, for BENCH_RAMP (2) + BENCH_DURATION (6) + 1 s, every request logged: req/s,
+ * p50 and p99 are those of the requests started in the steady window (after the ramp), "p99 from start" those of the
+ * whole run, the connections' first requests included. A run of BENCH_WARMUP s (4) per call first.
+ * CPU per call: user + system time of the app's instances (summed), of nginx, and of the PostgreSQL backends serving
  * the benchmark's database (/proc, Linux) over the run's requests.
  * Prints a Markdown block and writes it into docs/benchmarks.md (section "## npm run bench:http").
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -38,6 +41,7 @@ import { TenantScope } from "@/db/scope";
 import { vatRates } from "@/db/schema";
 import { itemEntity } from "@/db/queries/items";
 import { ROSSI_LOGIN, seedDemoData, seedRecord } from "@/db/seed";
+import { nextStart } from "@/tests/support/next-start";
 import { pct } from "./stats";
 import { writeBenchSection } from "./support";
 
@@ -46,46 +50,75 @@ const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 4);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-const POOLS = (process.env.BENCH_POOLS ?? "5,10").split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
+const POOLS = (process.env.BENCH_POOLS ?? "5").split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 300);
-const WORKERS = os.availableParallelism();
-const P99_LIMIT_MS = 150;
+/** App instances (one next start process each) and the ceiling's processes: one per core. */
+const INSTANCES = os.availableParallelism();
+/** Targets: the p99 of an app call at most this many times the ceiling's own p99 of the same rounds. */
+const P99_FACTOR = 3;
+/** Targets: each instance's resident memory after the last round, and its growth from the first round to the last. */
+const RSS_LIMIT_MB = 400;
+const RSS_GROWTH = 0.1;
+const NGINX = fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
 const CEILING_LABEL = "plain ceiling: node:http + postgres-js, session lookup + page of 50 + count (unnamed statements, as the app)";
 const PREPARED_LABEL = "plain ceiling with named prepared statements (postgres-js default; not through pgbouncer 1.18 in transaction mode)";
+const LIST = "GET /api/items?startRow=0&limit=50";
 
 const benchDatabase = `gestionale_bench_http_${process.pid}`;
 
+type Kind = "ceiling" | "prepared" | "app" | "direct";
+
 interface Measure {
   label: string;
-  pool: number | null;
+  kind: Kind;
+  pool: number;
   rps: number;
   p50: number;
   p99: number;
   p99FromStart: number;
   errors: number;
   requests: number;
-  /** CPU per call (ms): the server's processes, PostgreSQL's. */
+  /** CPU per call (ms): the server's processes (the app's instances summed, or the ceiling's), nginx's (null: not in the path), PostgreSQL's. */
   serverCpu: number;
+  nginxCpu: number | null;
   pgCpu: number;
   /** The steady p99 of every round, in round order (the median row shows how far its rounds spread). */
   p99Rounds?: number[];
 }
 
-/** CPU ticks (user + system) of the processes that pass `pick`, by pid, from /proc. */
-function cpuTicks(pick: (pid: number, stat: string[], cmdline: () => string) => boolean): Map<number, number> {
-  const ticks = new Map<number, number>();
+/** A /proc/PID/stat line's fields from the command name on: [comm, state, ppid, pgrp, …]. */
+function statFields(pid: number | string): string[] {
+  const raw = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  return [raw.slice(raw.indexOf("(") + 1, raw.lastIndexOf(")")), ...raw.slice(raw.lastIndexOf(")") + 2).split(" ")];
+}
+
+interface CpuSample {
+  server: Map<number, number>;
+  nginx: Map<number, number>;
+  pg: Map<number, number>;
+}
+
+/**
+ * CPU ticks (user + system) by pid, from one pass over /proc: of the processes in the server's process groups (each
+ * spawned detached, so a group holds a server and whatever it forks), in nginx's group, and of PostgreSQL's backends
+ * serving the benchmark's database (not other databases' work on the same server).
+ */
+function sampleCpu(serverGroups: number[], nginxGroup: number | null): CpuSample {
+  const sample: CpuSample = { server: new Map(), nginx: new Map(), pg: new Map() };
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const raw = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = [raw.slice(raw.indexOf("(") + 1, raw.lastIndexOf(")")), ...raw.slice(raw.lastIndexOf(")") + 2).split(" ")];
-      const cmdline = () => fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (pick(Number(entry), fields, cmdline)) ticks.set(Number(entry), Number(fields[12]) + Number(fields[13]));
+      const fields = statFields(entry);
+      const group = Number(fields[3]);
+      const ticks = Number(fields[12]) + Number(fields[13]);
+      if (serverGroups.includes(group)) sample.server.set(Number(entry), ticks);
+      else if (group === nginxGroup) sample.nginx.set(Number(entry), ticks);
+      else if (fields[0] === "postgres" && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(` ${benchDatabase} `)) sample.pg.set(Number(entry), ticks);
     } catch {
       // gone meanwhile
     }
   }
-  return ticks;
+  return sample;
 }
 
 /** CPU time (ms) spent between two samples by the processes of the second (a process that ended meanwhile is left out). */
@@ -95,10 +128,36 @@ function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): 
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
-/** The process tree of `root` (the server and its cluster workers). */
-const treeOf = (root: number) => (pid: number, stat: string[]) => pid === root || Number(stat[2]) === root;
-/** PostgreSQL's backends serving the benchmark's database (not other databases' work on the same server). */
-const backendsOf = (database: string) => (_pid: number, stat: string[], cmdline: () => string) => stat[0] === "postgres" && cmdline().includes(` ${database} `);
+/**
+ * The app's server processes in a process group: those titled "next-server" (next start sets the title of the
+ * process that serves; in Next 16 that is the spawned process itself), else every process of the group.
+ */
+function serverPids(group: number): number[] {
+  const members: number[] = [];
+  const servers: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (Number(statFields(entry)[3]) !== group) continue;
+      members.push(Number(entry));
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").startsWith("next-server")) servers.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return servers.length > 0 ? servers : members;
+}
+
+/** Resident memory (MB) of a process from /proc/PID/status: VmRSS (the target's figure) and its anonymous and file-backed parts. */
+function residentMb(pid: number): { rss: number; anon: number; file: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name: string) => {
+    const kb = new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1];
+    if (!kb) throw new Error(`${name} illeggibile per il processo ${pid}`);
+    return Number(kb) / 1024;
+  };
+  return { rss: field("VmRSS"), anon: field("RssAnon"), file: field("RssFile") };
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -111,13 +170,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The h2load version line ("nghttp2/1.52.0"), for the report. */
+/** The h2load version ("1.52.0"), for the report. */
 function h2loadVersion(): string {
   try {
     return /nghttp2\/([\d.]+)/.exec(execFileSync("h2load", ["--version"], { encoding: "utf8" }))?.[1] ?? "?";
   } catch {
     return "?";
   }
+}
+
+/** The nginx version ("1.22.1"; nginx -v writes it to stderr), for the report. */
+function nginxVersion(): string {
+  return /nginx\/([\d.]+)/.exec(spawnSync(NGINX, ["-v"], { encoding: "utf8" }).stderr ?? "")?.[1] ?? "?";
 }
 
 /** Steady state: the requests started after this many seconds of a run, on connections opened at its start. */
@@ -184,26 +248,39 @@ function h2load(url: string, headers: Record<string, string>, seconds: number): 
   });
 }
 
-async function measure(label: string, pool: number | null, url: string, headers: Record<string, string>, server: ChildProcess): Promise<Measure> {
-  const tree = treeOf(server.pid!);
-  const backends = backendsOf(benchDatabase);
-  const before = [cpuTicks(tree), cpuTicks(backends)] as const;
-  const r = await h2load(url, headers, DURATION_S);
-  const after = [cpuTicks(tree), cpuTicks(backends)] as const;
+interface Call {
+  label: string;
+  kind: Kind;
+  url: string;
+  headers: Record<string, string>;
+  pool: number;
+  /** Process groups of the server answering the call (the app: every instance). */
+  groups: number[];
+  /** nginx's process group when the call goes through it. */
+  nginx: number | null;
+}
+
+async function measure(c: Call): Promise<Measure> {
+  const before = sampleCpu(c.groups, c.nginx);
+  const r = await h2load(c.url, c.headers, DURATION_S);
+  const after = sampleCpu(c.groups, c.nginx);
+  const perCall = (ms: number) => ms / Math.max(1, r.total);
   const m: Measure = {
-    label,
-    pool,
+    label: c.label,
+    kind: c.kind,
+    pool: c.pool,
     rps: r.rps,
     p50: r.p50,
     p99: r.p99,
     p99FromStart: r.p99FromStart,
     errors: r.errors,
     requests: r.total,
-    serverCpu: cpuMsBetween(before[0], after[0]) / Math.max(1, r.total),
-    pgCpu: cpuMsBetween(before[1], after[1]) / Math.max(1, r.total),
+    serverCpu: perCall(cpuMsBetween(before.server, after.server)),
+    nginxCpu: c.nginx === null ? null : perCall(cpuMsBetween(before.nginx, after.nginx)),
+    pgCpu: perCall(cpuMsBetween(before.pg, after.pg)),
   };
   console.error(
-    `${label}${pool ? ` (pool ${pool})` : ""}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms (from the connections' start ${m.p99FromStart.toFixed(1)} ms), errors ${m.errors}, CPU/call server ${m.serverCpu.toFixed(2)} ms + PostgreSQL ${m.pgCpu.toFixed(2)} ms`,
+    `${m.label} (pool ${m.pool}): ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms (from the connections' start ${m.p99FromStart.toFixed(1)} ms), errors ${m.errors}, CPU/call server ${m.serverCpu.toFixed(2)} ms${m.nginxCpu === null ? "" : ` + nginx ${m.nginxCpu.toFixed(2)} ms`} + PostgreSQL ${m.pgCpu.toFixed(2)} ms`,
   );
   return m;
 }
@@ -215,14 +292,21 @@ function median(rounds: Measure[]): Measure {
   return { ...mid, errors: rounds.reduce((n, m) => n + m.errors, 0), requests: rounds.reduce((n, m) => n + m.requests, 0), p99Rounds: rounds.map((m) => m.p99) };
 }
 
-/** Starts a server process (its own process group) and waits until `probe` answers 2xx-4xx. */
-async function startProcess(args: string[], env: Record<string, string>, probe: string, logName: string): Promise<ChildProcess> {
-  const logFile = path.join(os.tmpdir(), `gestionale-bench-${logName}-${process.pid}.log`);
-  const log = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", log, log], detached: true });
+/**
+ * Starts a server (`start` spawns it detached, in its own process group, writing to the log file it is given) and
+ * waits until `probe` answers 2xx-4xx.
+ */
+async function startProcess(name: string, dir: string, start: (log: number) => ChildProcess, probe: string, children: ChildProcess[]): Promise<ChildProcess> {
+  const logFile = path.join(dir, `${name}.log`);
+  const child = start(fs.openSync(logFile, "a"));
+  children.push(child);
+  let spawnError = null as Error | null;
+  child.once("error", (err) => (spawnError = err));
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${logName} terminato all'avvio:\n${fs.readFileSync(logFile, "utf8")}`);
+    const tail = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").slice(-4000) : "");
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} terminato all'avvio:\n${tail()}`);
+    if (spawnError) throw new Error(`${name}: avvio non riuscito (${child.spawnfile}): ${spawnError.message}`);
     try {
       const r = await fetch(probe);
       await r.arrayBuffer();
@@ -230,25 +314,74 @@ async function startProcess(args: string[], env: Record<string, string>, probe: 
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${logName} non risponde:\n${fs.readFileSync(logFile, "utf8")}`);
+    if (Date.now() > deadline) throw new Error(`${name} non risponde:\n${tail()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
+/** Stops a server started by startProcess: SIGTERM to its process group, SIGKILL after 6 s. */
 async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
   try {
-    process.kill(-child.pid!, "SIGTERM");
+    process.kill(-child.pid, "SIGTERM");
   } catch {
     return;
   }
   await Promise.race([exited, new Promise((r) => setTimeout(r, 6000))]);
   try {
-    process.kill(-child.pid!, "SIGKILL");
+    process.kill(-child.pid, "SIGKILL");
   } catch {
     // gone
   }
+}
+
+/**
+ * nginx in front of the instances, from a configuration of its own in `dir` (no system file, no port 80): one
+ * worker, round-robin upstream kept alive, as deploy/nginx.conf forwards (HTTP/1.1, Connection "", Host,
+ * X-Forwarded-For, X-Forwarded-Proto). Run as root, its worker drops to nobody: nothing of it is written to disk under
+ * the load (no access log, responses never buffered to temporary files).
+ */
+function nginxConfig(dir: string, port: number, upstreams: number[]): string {
+  const temp = (n: string) => path.join(dir, n);
+  return `daemon off;
+worker_processes 1;
+pid ${temp("nginx.pid")};
+error_log ${temp("nginx.log")} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${temp("body")};
+  proxy_temp_path ${temp("proxy")};
+  fastcgi_temp_path ${temp("fastcgi")};
+  uwsgi_temp_path ${temp("uwsgi")};
+  scgi_temp_path ${temp("scgi")};
+  # h2load's connections stay open for the whole run (nginx's default closes one after 1,000 requests)
+  keepalive_requests 1000000;
+  keepalive_timeout 75s;
+  upstream gestionale {
+${upstreams.map((p) => `    server 127.0.0.1:${p};`).join("\n")}
+    # as many idle connections kept as the load has clients: none is closed and reopened under the load
+    keepalive ${CONNECTIONS};
+    keepalive_requests 1000000;
+    # below Node's 5 s: nginx never reuses a connection an instance is closing
+    keepalive_timeout 4s;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://gestionale;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_next_upstream off;
+      proxy_max_temp_file_size 0;
+    }
+  }
+}
+`;
 }
 
 async function login(base: string, username: string, password: string): Promise<string> {
@@ -261,11 +394,25 @@ async function login(base: string, username: string, password: string): Promise<
   return cookies.join("; ");
 }
 
+/** An app instance's server process and its resident memory (MB) after the warm-up and after each round. */
+interface Resident {
+  instance: number;
+  pid: number;
+  pool: number;
+  rss: number[];
+}
+
 async function main() {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!fs.existsSync(path.join(process.cwd(), distDir, "BUILD_ID"))) {
     console.error(`Manca la build in ${distDir}: eseguire prima \`npx next build\` (il benchmark non compila nulla).`);
     process.exit(1);
+  }
+  for (const [tool, args, pkg] of [["h2load", ["--version"], "nghttp2-client"], [NGINX, ["-v"], "nginx"]] as const) {
+    if (spawnSync(tool, args).error) {
+      console.error(`${tool} non disponibile: apt-get install ${pkg}`);
+      process.exit(1);
+    }
   }
   const started = new Date();
   const name = benchDatabase;
@@ -275,7 +422,11 @@ async function main() {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const dbUrl = url.toString();
+  // logs and nginx's files; readable by nginx's worker, which drops to nobody when nginx runs as root
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gestionale-bench-http-"));
+  fs.chmodSync(dir, 0o755);
   const children: ChildProcess[] = [];
+  let failed = false;
   try {
     // seed through the data layer, then close: the servers own the database from here on
     const database = await openDatabase({ url: dbUrl });
@@ -305,119 +456,186 @@ async function main() {
     const ceilingHeaders = { cookie: `sid=${session!.id}` };
     const startCeiling = async (prepare: boolean) => {
       const port = await freePort();
+      const env = { DATABASE_URL: dbUrl, PORT: String(port), WORKERS: String(INSTANCES), DATABASE_POOL_MAX: String(POOLS[0]), PREPARE: prepare ? "1" : "" };
       const child = await startProcess(
-        [path.join("bench", "http-ceiling.mjs")],
-        { DATABASE_URL: dbUrl, PORT: String(port), WORKERS: String(WORKERS), DATABASE_POOL_MAX: String(POOLS[0]), PREPARE: prepare ? "1" : "" },
-        `http://127.0.0.1:${port}/`,
         prepare ? "ceiling-prepared" : "ceiling",
+        dir,
+        (log) => spawn(process.execPath, [path.join("bench", "http-ceiling.mjs")], { env: { ...process.env, ...env }, stdio: ["ignore", log, log], detached: true }),
+        `http://127.0.0.1:${port}/`,
+        children,
       );
-      children.push(child);
       return { child, url: `http://127.0.0.1:${port}/` };
     };
     const ceiling = await startCeiling(false);
     const prepared = await startCeiling(true);
 
-    interface Call {
-      label: string;
-      url: string;
-      headers: Record<string, string>;
-      server: ChildProcess;
-      pool: number;
-    }
-    const blocks: { pool: number; rows: Measure[] }[] = [];
+    const blocks: { pool: number; rows: Measure[]; memory: Resident[] }[] = [];
     for (const pool of POOLS) {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const app = await startProcess(
-        ["--max-semi-space-size=64", path.join("scripts", "server.mjs")],
-        {
+      // the instances: separate next start processes on their own ports, sharing AUTH_SECRET (a session cookie
+      // issued by one is read by all)
+      const secret = crypto.randomBytes(32).toString("base64url");
+      const instances: { child: ChildProcess; port: number }[] = [];
+      for (let i = 1; i <= INSTANCES; i++) {
+        const port = await freePort();
+        const env = {
           DATABASE_URL: dbUrl,
           DATABASE_DIRECT_URL: "",
           DATABASE_POOL_MAX: String(pool),
-          WEB_CONCURRENCY: String(WORKERS),
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          NODE_ENV: "production",
-          AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
+          AUTH_SECRET: secret,
+          TRUSTED_PROXIES: "127.0.0.1",
           RESEND_API_KEY: "",
           CHAT_SCRIPT_URL: "",
-        },
-        `${base}/login`,
-        `app-pool-${pool}`,
-      );
-      children.push(app);
-      const cookie = await login(base, ROSSI_LOGIN.username, ROSSI_LOGIN.password);
-      const headers = { cookie, "x-requested-with": "XMLHttpRequest" };
-      const check = await fetch(`${base}/api/items?startRow=0&limit=50`, { headers });
-      const body = (await check.json()) as { data?: unknown[]; count?: number; countExact?: boolean };
-      if (check.status !== 200 || body.data?.length !== 50 || body.count !== itemCount || body.countExact !== true) {
-        throw new Error(`risposta inattesa della lista: ${check.status} ${JSON.stringify(body).slice(0, 300)}`);
+        };
+        const child = await startProcess(`app-pool-${pool}-${i}`, dir, (log) => nextStart(port, env, log), `http://127.0.0.1:${port}/login`, children);
+        instances.push({ child, port });
       }
+      const memory: Resident[] = instances.flatMap(({ child }, i) => serverPids(child.pid!).map((pid) => ({ instance: i + 1, pid, pool, rss: [] as number[] })));
+      const sampleRss = (when: string) => {
+        const figures = memory.map((r) => {
+          const m = residentMb(r.pid);
+          r.rss.push(m.rss);
+          return `instance ${r.instance} (pid ${r.pid}) ${m.rss.toFixed(0)} MB (anonymous ${m.anon.toFixed(0)}, files ${m.file.toFixed(0)})`;
+        });
+        console.error(`RSS ${when} (pool ${pool}): ${figures.join(", ")}`);
+      };
+
+      const nginxPort = await freePort();
+      const conf = path.join(dir, `nginx-pool-${pool}.conf`);
+      fs.writeFileSync(conf, nginxConfig(dir, nginxPort, instances.map((i) => i.port)));
+      const proxy = `http://127.0.0.1:${nginxPort}`;
+      const nginx = await startProcess(
+        `nginx-pool-${pool}`,
+        dir,
+        (log) => spawn(NGINX, ["-c", conf, "-p", `${dir}/`, "-e", path.join(dir, "nginx.log")], { stdio: ["ignore", log, log], detached: true }),
+        `${proxy}/login`,
+        children,
+      );
+
+      const cookie = await login(proxy, ROSSI_LOGIN.username, ROSSI_LOGIN.password);
+      const headers = { cookie, "x-requested-with": "XMLHttpRequest" };
+      const listPath = "/api/items?startRow=0&limit=50";
+      for (const base of [proxy, `http://127.0.0.1:${instances[0]!.port}`]) {
+        const check = await fetch(`${base}${listPath}`, { headers });
+        const body = (await check.json()) as { data?: unknown[]; count?: number; countExact?: boolean };
+        if (check.status !== 200 || body.data?.length !== 50 || body.count !== itemCount || body.countExact !== true) {
+          throw new Error(`risposta inattesa della lista (${base}): ${check.status} ${JSON.stringify(body).slice(0, 300)}`);
+        }
+      }
+      const appGroups = instances.map((i) => i.child.pid!);
+      const app = { pool, groups: appGroups, nginx: nginx.pid!, headers };
       const calls: Call[] = [
-        { label: CEILING_LABEL, url: ceiling.url, headers: ceilingHeaders, server: ceiling.child, pool: POOLS[0]! },
-        { label: "GET /api/me", url: `${base}/api/me`, headers, server: app, pool },
-        { label: "GET /api/items?startRow=0&limit=50 (page + count)", url: `${base}/api/items?startRow=0&limit=50`, headers, server: app, pool },
-        { label: "GET /api/items/create-form-data", url: `${base}/api/items/create-form-data`, headers, server: app, pool },
-        { label: PREPARED_LABEL, url: prepared.url, headers: ceilingHeaders, server: prepared.child, pool: POOLS[0]! },
+        { label: CEILING_LABEL, kind: "ceiling", url: ceiling.url, headers: ceilingHeaders, pool: POOLS[0]!, groups: [ceiling.child.pid!], nginx: null },
+        { ...app, label: "GET /api/me", kind: "app", url: `${proxy}/api/me` },
+        { ...app, label: `${LIST} (page + count)`, kind: "app", url: `${proxy}${listPath}` },
+        { ...app, label: "GET /api/items/create-form-data", kind: "app", url: `${proxy}/api/items/create-form-data` },
+        { ...app, label: `${LIST}, one instance directly (no nginx)`, kind: "direct", url: `http://127.0.0.1:${instances[0]!.port}${listPath}`, nginx: null },
+        { label: PREPARED_LABEL, kind: "prepared", url: prepared.url, headers: ceilingHeaders, pool: POOLS[0]!, groups: [prepared.child.pid!], nginx: null },
       ];
-      // warm-up: every worker of every server has loaded and compiled its code paths
+      // warm-up: every process of every server has loaded and compiled its code paths
       for (const c of calls) await h2load(c.url, c.headers, WARMUP_S);
+      sampleRss("after the warm-up");
       const rounds: Measure[][] = calls.map(() => []);
       for (let r = 0; r < ROUNDS; r++) {
-        for (const [i, c] of calls.entries()) rounds[i]!.push(await measure(c.label, c.pool, c.url, c.headers, c.server));
+        for (const [i, c] of calls.entries()) rounds[i]!.push(await measure(c));
+        sampleRss(`after round ${r + 1}`);
       }
-      blocks.push({ pool, rows: rounds.map(median) });
-      await stopProcess(app);
+      blocks.push({ pool, rows: rounds.map(median), memory });
+      await stopProcess(nginx);
+      for (const { child } of instances) await stopProcess(child);
     }
 
     const pgVersion = (await bench.unsafe("show server_version"))[0]!.server_version;
     await bench.end();
     const load = os.loadavg().map((n) => n.toFixed(1)).join(" / ");
-    const verdict = (m: Measure, bar: number): string => {
-      const errors = m.errors === 0 ? "0 errors: ok" : `0 errors: MISS (${m.errors})`;
-      if (m.label === CEILING_LABEL) return `the bar; ${errors}`;
-      if (m.label === PREPARED_LABEL) return `for reference only; ${errors}`;
-      if (m.label.startsWith("GET /api/me")) return `≥ ceiling (${bar.toFixed(0)}): ${m.rps >= bar ? "ok" : "MISS"}; ${errors}`;
-      if (m.label.startsWith("GET /api/items?")) {
-        return `≥ ½ ceiling (${(bar / 2).toFixed(0)}): ${m.rps >= bar / 2 ? "ok" : "MISS"}; p99 < ${P99_LIMIT_MS} ms: ${m.p99 < P99_LIMIT_MS ? "ok" : "MISS"}; ${errors}`;
+    const misses: string[] = [];
+    const check = (what: string, ok: boolean, pool: number) => {
+      if (!ok) misses.push(`${what} (pool ${pool})`);
+      return ok ? "ok" : "MISS";
+    };
+    const verdict = (m: Measure, ceil: Measure): string => {
+      const errors = () => `0 errors: ${check(`${m.label}: errors`, m.errors === 0, m.pool)}${m.errors === 0 ? "" : ` (${m.errors})`}`;
+      const p99Bar = P99_FACTOR * ceil.p99;
+      const p99 = () => `p99 ≤ ${P99_FACTOR} × the ceiling's (${p99Bar.toFixed(0)} ms): ${check(`${m.label}: p99`, m.p99 <= p99Bar, m.pool)}`;
+      const atLeast = (share: number, text: string) => `≥ ${text} (${(share * ceil.rps).toFixed(0)}): ${check(`${m.label}: req/s`, m.rps >= share * ceil.rps, m.pool)}`;
+      if (m.kind === "ceiling") return `the bar; ${errors()}`;
+      if (m.kind === "prepared") return `for reference only; errors ${m.errors}`;
+      if (m.kind === "direct") {
+        return `for reference (one instance, no nginx): ${(m.rps / ceil.rps).toFixed(2)} × the ceiling's req/s, p99 ${(m.p99 / ceil.p99).toFixed(1)} × its p99; errors ${m.errors}`;
       }
-      return `≥ ½ ceiling (${(bar / 2).toFixed(0)}): ${m.rps >= bar / 2 ? "ok" : "MISS"}; ${errors}`;
+      if (m.label === "GET /api/me") return `${atLeast(1, "ceiling")}; ${p99()}; ${errors()}`;
+      return `${atLeast(0.5, "½ ceiling")}; ${p99()}; ${errors()}`;
     };
     const ms = (n: number) => `${n.toFixed(2)} ms`;
+    const mb = (n: number) => `${n.toFixed(0)} MB`;
+    const memoryVerdict = (r: Resident): string => {
+      const last = r.rss.at(-1)!;
+      const first = r.rss[1]!;
+      const what = `instance ${r.instance} RSS`;
+      return (
+        `≤ ${RSS_LIMIT_MB} MB after round ${ROUNDS}: ${check(`${what} ≤ ${RSS_LIMIT_MB} MB`, last <= RSS_LIMIT_MB, r.pool)}; ` +
+        (ROUNDS === 1
+          ? "growth: one round, not checked"
+          : `round ${ROUNDS} ≤ round 1 + ${RSS_GROWTH * 100}% (${mb(first * (1 + RSS_GROWTH))}): ${check(`${what} growth`, last <= first * (1 + RSS_GROWTH), r.pool)}`)
+      );
+    };
+    const roundHeads = Array.from({ length: ROUNDS }, (_, r) => `after round ${r + 1}`);
+    const cpus = os.cpus();
     const lines = [
-      `Run ${started.toISOString().replace("T", " ").slice(0, 19)} UTC · Node ${process.version} · PostgreSQL ${pgVersion} (local server) · ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}) · load average at the end ${load} (1/5/15 min)`,
+      `Run ${started.toISOString().replace("T", " ").slice(0, 19)} UTC · Node ${process.version} · PostgreSQL ${pgVersion} (local server) · ${cpus.length} cores (${cpus[0]?.model.trim()}) · load average at the end ${load} (1/5/15 min)`,
       "",
       `Data: the demo seed plus ${PRODUCTS} products for the measured tenant (${itemCount} products; the list answers 50 rows and the exact count). ` +
-        `App: \`node --max-semi-space-size=64 scripts/server.mjs\` with DATABASE_URL set (${WORKERS} worker processes; ${process.env.API_DISPATCH === "off" ? "API_DISPATCH=off: every call through Next.js's request handling" : "GET /api/* calls handed straight to their route handlers, scripts/api-dispatch.mjs"}), DATABASE_POOL_MAX per process as in the pool column; the ceilings run ${WORKERS} processes with a pool of ${POOLS[0]} each. ` +
-        `Load: h2load (nghttp2 ${h2loadVersion()}, HTTP/1.1, one thread) with ${CONNECTIONS} connections opened at the start of each run and kept alive, on the same ${os.cpus().length} cores as the servers and PostgreSQL; ` +
-        `a run of ${WARMUP_S} s per call and server first (warm-up), then ${ROUNDS} interleaved rounds; in each round a call runs ${RAMP_S + DURATION_S + 1} s and req/s, p50 and p99 are those of the requests started from second ${RAMP_S} to second ${RAMP_S + DURATION_S} of the run (steady state), ` +
+        `App: ${INSTANCES} instances, each one \`next start\` process on its own port (NODE_ENV=production, DATABASE_POOL_MAX as in the pool column, TRUSTED_PROXIES=127.0.0.1), ` +
+        `behind nginx ${nginxVersion()} (one worker; round-robin upstream, keepalive ${CONNECTIONS}, HTTP/1.1 to the instances, X-Forwarded-For): the rows through nginx are the headline; ` +
+        `"one instance directly" is the list call sent to the first instance's port, the other idle. The ceilings run ${INSTANCES} processes (node:cluster) with a pool of ${POOLS[0]} each. ` +
+        `Load: h2load (nghttp2 ${h2loadVersion()}, HTTP/1.1, one thread) with ${CONNECTIONS} connections opened at the start of each run and kept alive, on the same ${cpus.length} cores as the servers, nginx and PostgreSQL; ` +
+        `a run of ${WARMUP_S} s per call first (warm-up), then ${ROUNDS} interleaved rounds; in each round a call runs ${RAMP_S + DURATION_S + 1} s and req/s, p50 and p99 are those of the requests started from second ${RAMP_S} to second ${RAMP_S + DURATION_S} of the run (steady state), ` +
         `"p99 from start" those of every request of the run, the connections' first ones included; each row is the call's median round (errors: all rounds).`,
       "",
-      "| Call | pool | req/s | p50 | p99 | p99 of each round | p99 from start | CPU per call: server + PostgreSQL | errors | target |",
+      "| Call | pool | req/s | p50 | p99 | p99 of each round | p99 from start | CPU per call: server + nginx + PostgreSQL | errors | target |",
       "|---|---|---|---|---|---|---|---|---|---|",
       ...blocks.flatMap(({ rows }) => {
-        const bar = rows.find((m) => m.label === CEILING_LABEL)!.rps;
+        const ceil = rows.find((m) => m.kind === "ceiling")!;
         return rows.map(
           (m) =>
-            `| ${m.label} | ${m.pool ?? "—"} | ${m.rps.toFixed(0)} | ${m.p50.toFixed(1)} ms | ${m.p99.toFixed(1)} ms | ${(m.p99Rounds ?? [m.p99]).map((n) => n.toFixed(0)).join(" / ")} ms | ${m.p99FromStart.toFixed(1)} ms | ${ms(m.serverCpu)} + ${ms(m.pgCpu)} | ${m.errors} | ${verdict(m, bar)} |`,
+            `| ${m.label} | ${m.pool} | ${m.rps.toFixed(0)} | ${m.p50.toFixed(1)} ms | ${m.p99.toFixed(1)} ms | ${(m.p99Rounds ?? [m.p99]).map((n) => n.toFixed(0)).join(" / ")} ms | ${m.p99FromStart.toFixed(1)} ms | ${ms(m.serverCpu)} + ${m.nginxCpu === null ? "—" : ms(m.nginxCpu)} + ${ms(m.pgCpu)} | ${m.errors} | ${verdict(m, ceil)} |`,
         );
       }),
+      "",
+      `Resident memory (VmRSS) of each instance's server process (titled next-server), after the warm-up and after each round:`,
+      "",
+      `| Instance | pool | after the warm-up | ${roundHeads.join(" | ")} | target |`,
+      `|---|---|---|${roundHeads.map(() => "---|").join("")}---|`,
+      ...blocks.flatMap(({ memory }) => memory.map((r) => `| ${r.instance} (pid ${r.pid}) | ${r.pool} | ${r.rss.map(mb).join(" | ")} | ${memoryVerdict(r)} |`)),
     ];
+    lines.push("", misses.length === 0 ? "Targets: all met." : `Targets missed: ${misses.join("; ")}.`);
     const block = lines.join("\n");
     console.log(block);
     writeSection(block);
+  } catch (err) {
+    failed = true;
+    throw err;
   } finally {
-    for (const c of children) await stopProcess(c);
+    for (const c of children.reverse()) await stopProcess(c);
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end();
+    // the logs stay when the run failed
+    if (failed) console.error(`Log dei server: ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** Replaces the "## npm run bench:http" section of docs/benchmarks.md (other sections untouched). */
 function writeSection(block: string) {
   const notes = [
-    "Notes: each app row is checked against the plain ceiling measured in the same rounds (same pool block): the list call at least half of it with",
-    "p99 < 150 ms, GET /api/me at or above it, the form data at least half of it, no errors (failed, errored and non-2xx requests all count).",
+    "Notes: the headline is the app as it is deployed (ARCHITECTURE.md, \"Deployment and scale\"): one `next start` process per core, as",
+    "separate instances on their own ports, behind nginx, which h2load hits (the rows through nginx). \"One instance directly\" sends the list",
+    "call to the first instance's port, the other instance idle, for reference: what one process serves on these cores without the proxy.",
+    `Targets, checked against the plain ceiling measured in the same rounds (same pool block): the list call at least ½ of the ceiling's req/s,`,
+    `GET /api/me at or above it, the form data at least ½ of it; each app call through nginx with a steady p99 at most ${P99_FACTOR} × the`,
+    "ceiling's own steady p99 (both of their median round) and no errors at 100 connections (failed, errored and non-2xx requests of every",
+    `round all count); each instance's next-server process at most ${RSS_LIMIT_MB} MB resident (VmRSS of /proc/PID/status) after the last round,`,
+    `and not growing: after the last round at most its figure after the first round + ${RSS_GROWTH * 100}% (the figure after the warm-up is shown`,
+    "for comparison, not checked). A MISS is printed in the row and listed under the tables.",
     "The ceiling is bench/http-ceiling.mjs: node:http + postgres-js on node:cluster, one process per core, reading the session + user + tenant row on",
     "every call (no cache), then the page of 50 and the capped count concurrently, with the grid's SQL text and ordinary bound parameters, and with the",
     "app's connection settings: no named prepared statements, which pgbouncer 1.18 (Debian 12) cannot carry in transaction pooling, so postgres-js sends",
@@ -425,53 +643,37 @@ function writeSection(block: string) {
     "trip, plans cached by PostgreSQL), for reference: what a direct connection without a pooler would allow.",
     "The app's list is one statement (the page carrying its count; see ARCHITECTURE.md, grid list contract), with its own integers inline, so it goes",
     "in one round trip; its session comes from the per-process cache (lib/auth/session-cache.ts), so it sends no session query.",
-    "Load generator: until 2026-11-24 autocannon (Node) drove the load; on these 2 cores it took a large share of the CPU the servers and PostgreSQL",
-    "need (same machine, same day: the ceiling went from ~1,320 req/s under autocannon to ~1,300-1,800 under wrk or h2load, the app's list from ~920",
-    "to ~1,040-1,400). h2load logs every request, so the steady state (connections open, kept alive as nginx keeps them to the instances) and the",
-    "whole run including the 100 connections' first requests both come from one run: the second is the \"p99 from start\" column.",
+    "nginx runs from a temporary configuration on a free port (no system file, no port 80), with one worker process: a round-robin upstream of the",
+    `instances with keepalive ${CONNECTIONS} (as many idle connections kept as the load has clients, so none is closed and reopened under the load) and`,
+    "keepalive_timeout 4s toward them (below Node's 5 s, so nginx never reuses a connection an instance is closing), proxy_http_version 1.1,",
+    "Connection \"\", Host, X-Forwarded-For and X-Forwarded-Proto as deploy/nginx.conf sets them; the instances get TRUSTED_PROXIES=127.0.0.1. The",
+    "CPU column splits each call's cost between the server's processes (the instances summed; the ceiling's processes for its rows), nginx (its",
+    "master and worker) and the PostgreSQL backends of the benchmark's database.",
+    "BENCH_POOLS defaults to one pool size, 5 per process (the ceilings' too), so that a run takes under 4 minutes on this machine; BENCH_POOLS=5,10",
+    "measures a block per size (about 7 minutes). The last runs with both (2026-11-25, the former front) measured pools 5 and 10 alike.",
+    "Load generator: h2load since 2026-11-24; before, autocannon (Node) took a large share of the CPU the servers and PostgreSQL need on these 2",
+    "cores. h2load logs every request, so the steady state (connections open, kept alive) and the whole run including the 100 connections' first",
+    "requests both come from one run: the second is the \"p99 from start\" column.",
     "Other work may run on the machine (see the load average): absolute figures and above all the p99 tails move from run to run; the ratios to the",
-    "ceiling of the same rounds are what the targets check. p99 < 150 ms at 100 connections needs about 700 req/s at the very least (Little's law:",
-    "100 connections / 0.15 s) and in practice a mean latency near 90 ms (the ceiling's own p99 is ~1.5x its p50), i.e. ~1,100 req/s with even workers.",
-    "What was measured of the list's tail (sessions of 2026-11-24): the app's CPU per list call is ~0.9-1.1 ms in the server (Next's request handling",
-    "~0.5 ms of it: GET /api/me costs ~0.55 ms; the list's own code, Drizzle and postgres-js 0.19 ms, measured in-process) + ~0.45-0.55 ms in",
-    "PostgreSQL, so the 2 shared cores top out near 1,200-1,400 req/s. npm start's workers accept connections themselves (SCHED_NONE), and a burst",
-    "of 100 new connections is split as the OS wakes the workers (seen 49/52, 88/14, 90/11): the worker holding more answers them more slowly for as",
-    "long as they live, which put the list's steady p99 at 126-650 ms, over 150 ms in most rounds. Since 2026-11-24 the workers even it out",
-    "(scripts/connection-balance.mjs): each reports the connections it holds, the primary sends the fair share, a worker over it answers",
-    "\"Connection: close\" once on each excess connection and the client reconnects (in a test run, ~90 such closes per 9 s run, the split back at 51/52",
-    "during the run). Node's round-robin (NODE_CLUSTER_SCHED_POLICY=rr) splits evenly too, but hands each new connection to a busy worker one",
-    "at a time, waiting for it: the first requests of a burst then waited up to ~1 s (p99 from start 600-780 ms), so it is not the default.",
-    "Tried, not kept: coalescing postgres-js's socket writes (no change in CPU per call: the write's share of a profile is the PostgreSQL backend",
-    "it wakes taking the core); pools of 2-3 per worker under round-robin (steady p99 110-145 ms in manual runs, but a slow report would hold a pool).",
-    "Why the list's p99 moves between rounds (session of 2026-11-25, 20-30 s runs of the list with every request and every GC event logged): the",
-    "slow requests come in bursts of ~100-170 ms, a few per worker per 20 s, and each burst is a worker's major GC (incremental marking, then a",
-    "14-25 ms mark-compact). A 6 s steady window that holds one of them has a p99 of ~180-240 ms; one that holds none, ~100-130 ms. The major GCs",
-    "come every ~5-8 s per worker because every request through Next.js's route handling leaves ~30-38 KB that survives the young generation",
-    "(GET /api/me: ~48 MB/s per worker at ~1,600 req/s; the list: ~22 MB/s at ~580 req/s). A sampling heap profile of what outlives the",
-    "scavenges names Next's own per-request objects (the app-route runtime's bound async contexts, its mutable cookies, abort signals, web streams);",
-    "a route handler returning a constant JSON promotes as much as /api/me (~30 KB a request), a plain node:http server ~0.",
-    "Tried and measured, none kept: semi-spaces of 128 and 256 MB, --single-threaded-gc, --no-concurrent-marking, --v8-pool-size=1,",
-    "--no-allocation-site-pretenuring (halves /api/me's promoted volume, the list's by a tenth), --heap-growing-percent=600 (major GCs every",
-    "~14 s, but each burst longer), a cap of 12 requests in flight per worker in npm start's front, and (as an experiment only) Requests built",
-    "without Next's abort signal: the list's bursts stayed as they were in each case.",
-    "Three runs of this benchmark on Node 20.20 on 2026-11-25: every median row met its target, at pool 5 and at 10; of the 18 list rounds, 6",
-    "had a p99 over 150 ms (187-251 ms), 2 in every run, so the list's target held in a typical 6 s window of this host, not in every one.",
-    "Node 24.21 (the runtime since 2026-11-25, see ARCHITECTURE.md) beside Node 20.20, same machine, same hour, pool 5, runs interleaved (req/s of",
-    "the median round; p99 of each round): Node 20: the list 1,066 (199 / 220 / 165 ms) and 1,230 (177 / 138 / 121 ms), GET /api/me 3,050 and 3,152;",
-    "Node 24: the list 1,166 (227 / 203 / 255 ms) and 1,412 (206 / 169 / 128 ms), GET /api/me 3,910 and 4,023. Node 24 serves more; the list's",
-    "tail is no better (4 of those 6 list rounds over 150 ms on Node 20, 5 of 6 on Node 24) and follows the machine's state: in the same session the",
-    "plain ceiling ran at 1,336-1,700 req/s; a Node 24 run in a fast hour had the list at 1,574 req/s with every round's p99 at 117-127 ms, the",
-    "full runs after it (the last one above) missed p99 < 150 ms in the median round at pool 5 and at 10 (171-239 ms).",
-    "More workers than cores, tried on Node 24 (2 cores): 3 workers with pools of 4 gave the list 1,001 req/s, p99 166-293 ms; 4 workers with",
-    "pools of 3, 868 req/s, p99 206-236 ms: worse than one per core, so the default stays one per core.",
-    "Since 2026-11-25 (second session) npm start hands GET /api/* calls straight to their route handlers (scripts/api-dispatch.mjs; ARCHITECTURE.md,",
-    "Deployment and scale): the same handlers, guard, headers and compression, without Next.js's request handling, whose per-request objects were",
-    "what the workers' major GCs collected. Same machine, same hour, pool 5, API_DISPATCH=off then on (ceilings 1,798 and 1,844 req/s):",
-    "the list 1,685 → 2,760 req/s, p99 of each round 97 / 87 / 171 → 76 / 69 / 77 ms, server CPU per call 0.74 → 0.33 ms; GET /api/me 4,547 →",
-    "28,953 req/s (0.42 → 0.05 ms); the form data 1,495 → 2,598 req/s. An earlier pair that day (a prototype of the same dispatch): the list",
-    "1,818 → 2,960 req/s, p99 91-98 → 73-80 ms. tests/api/api-dispatch.test.ts proves the answers are Next's, byte for byte.",
+    "ceiling of the same rounds are what the targets check. Where the app's tail comes from (sessions of 2026-11-25): every request through",
+    "Next.js's route handling leaves ~30-38 KB that survives V8's young generation (Next's per-request objects: the app-route runtime's bound async",
+    "contexts, its mutable cookies, abort signals, web streams), so under load each process runs a major GC every few seconds, and the slow",
+    "requests come in bursts of ~100-170 ms when one does: a 6 s window holding one has a visibly higher p99 than one holding none. More processes",
+    "than cores served less with longer tails on these 2 cores (3 or 4 processes, 2026-11-25), hence one instance per core.",
+    "Resident memory (short runs of 2026-11-27, Node 20, with a process report of each instance every 8 s): an instance's RSS is its V8 heap's",
+    "reserved size plus ~110 MB (Node, native memory, ~75 MB of mapped files); under the load the heap's reserved size climbs to ~400-430 MB within",
+    "the first round while its live part falls back to ~110-200 MB at each major GC, so RSS settles near 450-550 MB and stays there: what V8",
+    "keeps reserved for the garbage that outlives the young generation, not a leak. Nothing in the app caps the heap (no --max-old-space-size).",
+    "History: until 2026-11-27 npm start was a home-made front of node:cluster workers, measured here against a fixed p99 < 150 ms. It was removed",
+    "(issue 26) so that development, tests and production take one path (next start), the app deploys as standard instances behind any load",
+    "balancer, and no private header decides the client address. Figures from before that date are of that front, not of this setup.",
   ].join("\n");
-  writeBenchSection("## npm run bench:http", "The built app over HTTP on PostgreSQL, beside a plain node:http ceiling measured in the same run. Output of the last run:", block, notes);
+  writeBenchSection(
+    "## npm run bench:http",
+    "The built app over HTTP on PostgreSQL, as deployed (one next start instance per core behind nginx), beside a plain node:http ceiling measured in the same run. Output of the last run:",
+    block,
+    notes,
+  );
 }
 
 main().catch((err) => {
