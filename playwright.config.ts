@@ -1,12 +1,19 @@
 import { defineConfig } from "@playwright/test";
 
-// Browser tests in Debian's Chromium (browsers cannot be downloaded here). The app is started by
-// tests/e2e/global-setup.ts on a fresh seeded embedded database.
+// Browser tests in Debian's Chromium (browsers cannot be downloaded here). tests/e2e/global-setup.ts starts one
+// app per worker, each on a fresh seeded embedded database; each worker process (which loads this file again,
+// TEST_PARALLEL_INDEX set) takes its own as E2E_BASE_URL and E2E_OUTBOX_DIR.
+const slot = process.env.TEST_PARALLEL_INDEX;
+if (slot !== undefined && process.env[`E2E_BASE_URL_${slot}`]) {
+  process.env.E2E_BASE_URL = process.env[`E2E_BASE_URL_${slot}`];
+  process.env.E2E_OUTBOX_DIR = process.env[`E2E_OUTBOX_DIR_${slot}`];
+}
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

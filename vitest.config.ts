@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import os from "node:os";
 import path from "node:path";
 
 export default defineConfig({
@@ -11,5 +12,9 @@ export default defineConfig({
     setupFiles: ["tests/support/dom-teardown.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // vitest's default on 2 cores is one worker (cores − 1); most files wait on a database (PGlite or the server)
+    // a good part of their time, so more workers than cores keep both busy (npm test: 300 s with one, see the
+    // commit that set this)
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism() + 1),
   },
 });

@@ -1,9 +1,18 @@
+import type { FullConfig } from "@playwright/test";
 import { startServer } from "../support/server";
 
-export default async function globalSetup() {
-  // Mario Rossi (Studio Tecnico Rossi's admin) is the platform's operator here (tests/e2e/purchase.spec.ts)
-  const server = await startServer("pglite", { PLATFORM_OPERATOR_EMAILS: "mario.rossi@example.it" });
-  process.env.E2E_BASE_URL = server.baseUrl;
-  process.env.E2E_OUTBOX_DIR = server.outboxDir;
-  return () => server.stop();
+/**
+ * One server on its own seeded database per Playwright worker (E2E_BASE_URL_<i>, E2E_OUTBOX_DIR_<i>; each worker
+ * picks its own in playwright.config.ts), so spec files running side by side never see each other's records.
+ * Mario Rossi (Studio Tecnico Rossi's admin) is the platform's operator here (tests/e2e/purchase.spec.ts).
+ */
+export default async function globalSetup(config: FullConfig) {
+  const servers = await Promise.all(Array.from({ length: Math.max(1, config.workers) }, () => startServer("pglite", { PLATFORM_OPERATOR_EMAILS: "mario.rossi@example.it" })));
+  servers.forEach((server, i) => {
+    process.env[`E2E_BASE_URL_${i}`] = server.baseUrl;
+    process.env[`E2E_OUTBOX_DIR_${i}`] = server.outboxDir;
+  });
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
 }

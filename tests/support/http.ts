@@ -6,8 +6,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
 
-export const baseUrl = () => inject("baseUrl");
-export const outboxDir = () => inject("outboxDir");
+/** This worker's own server (tests/api/global-setup.ts starts one per worker; VITEST_POOL_ID counts from 1). */
+const slot = () => Math.max(0, Number(process.env.VITEST_POOL_ID ?? 1) - 1);
+export const baseUrl = () => inject("baseUrls")[slot()]!;
+export const outboxDir = () => inject("outboxDirs")[slot()]!;
 
 export interface JsonResponse<T = Record<string, any>> {
   status: number;
