@@ -221,6 +221,7 @@ http {
     server 127.0.0.1:${ports[0]};
     server 127.0.0.1:${ports[1]};
     keepalive 8;
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${nginxPort};
