@@ -32,6 +32,11 @@ RUN NEXT_OUTPUT=standalone npx next build \
 FROM node:24-slim AS runner
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 HOSTNAME=0.0.0.0 NEXT_TELEMETRY_DISABLED=1
+# V8's heap limit, set rather than left to V8: without it Node sizes the limit from the host's memory (~4 GB on a
+# 24 GB machine) and grows the heap lazily towards it: an instance under load held 500-550 MB resident where, with
+# a limit of 1 GB, it holds ~300 MB at the same throughput (bench:http measures the instances with this value). The
+# limit leaves room for the largest legitimate work (an XLSX import, a long export); raise it with the container.
+ENV NODE_OPTIONS="--max-old-space-size=1024"
 # server.js serves .next/static and public itself once they sit next to it (the standalone output leaves them out).
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static

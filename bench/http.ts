@@ -58,6 +58,8 @@ const INSTANCES = os.availableParallelism();
 const P99_FACTOR = 3;
 /** Targets: each instance's resident memory after the last round, and its growth from the first round to the last. */
 const RSS_LIMIT_MB = 400;
+/** NODE_OPTIONS of the image (Dockerfile: ENV NODE_OPTIONS="…"), given to the instances. */
+const IMAGE_NODE_OPTIONS = /^ENV NODE_OPTIONS="([^"]*)"$/m.exec(fs.readFileSync(path.join(process.cwd(), "Dockerfile"), "utf8"))?.[1] ?? "";
 const RSS_GROWTH = 0.1;
 const NGINX = fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
 const CEILING_LABEL = "plain ceiling: node:http + postgres-js, session lookup + page of 50 + count (unnamed statements, as the app)";
@@ -478,6 +480,8 @@ async function main() {
       for (let i = 1; i <= INSTANCES; i++) {
         const port = await freePort();
         const env = {
+          // the image's heap limit (Dockerfile ENV NODE_OPTIONS): the instances run as deployed
+          NODE_OPTIONS: IMAGE_NODE_OPTIONS,
           DATABASE_URL: dbUrl,
           DATABASE_DIRECT_URL: "",
           DATABASE_POOL_MAX: String(pool),
@@ -584,7 +588,7 @@ async function main() {
       `Run ${started.toISOString().replace("T", " ").slice(0, 19)} UTC · Node ${process.version} · PostgreSQL ${pgVersion} (local server) · ${cpus.length} cores (${cpus[0]?.model.trim()}) · load average at the end ${load} (1/5/15 min)`,
       "",
       `Data: the demo seed plus ${PRODUCTS} products for the measured tenant (${itemCount} products; the list answers 50 rows and the exact count). ` +
-        `App: ${INSTANCES} instances, each one \`next start\` process on its own port (NODE_ENV=production, DATABASE_POOL_MAX as in the pool column, TRUSTED_PROXIES=127.0.0.1), ` +
+        `App: ${INSTANCES} instances, each one \`next start\` process on its own port (NODE_ENV=production, NODE_OPTIONS="${IMAGE_NODE_OPTIONS}" as the image, DATABASE_POOL_MAX as in the pool column, TRUSTED_PROXIES=127.0.0.1), ` +
         `behind nginx ${nginxVersion()} (one worker; round-robin upstream, keepalive ${CONNECTIONS}, HTTP/1.1 to the instances, X-Forwarded-For): the rows through nginx are the headline; ` +
         `"one instance directly" is the list call sent to the first instance's port, the other idle. The ceilings run ${INSTANCES} processes (node:cluster) with a pool of ${POOLS[0]} each. ` +
         `Load: h2load (nghttp2 ${h2loadVersion()}, HTTP/1.1, one thread) with ${CONNECTIONS} connections opened at the start of each run and kept alive, on the same ${cpus.length} cores as the servers, nginx and PostgreSQL; ` +
@@ -660,10 +664,13 @@ function writeSection(block: string) {
     "contexts, its mutable cookies, abort signals, web streams), so under load each process runs a major GC every few seconds, and the slow",
     "requests come in bursts of ~100-170 ms when one does: a 6 s window holding one has a visibly higher p99 than one holding none. More processes",
     "than cores served less with longer tails on these 2 cores (3 or 4 processes, 2026-11-25), hence one instance per core.",
-    "Resident memory (short runs of 2026-11-27, Node 20, with a process report of each instance every 8 s): an instance's RSS is its V8 heap's",
-    "reserved size plus ~110 MB (Node, native memory, ~75 MB of mapped files); under the load the heap's reserved size climbs to ~400-430 MB within",
-    "the first round while its live part falls back to ~110-200 MB at each major GC, so RSS settles near 450-550 MB and stays there: what V8",
-    "keeps reserved for the garbage that outlives the young generation, not a leak. Nothing in the app caps the heap (no --max-old-space-size).",
+    "Resident memory (2026-11-27, Node 20): an instance's RSS is its V8 heap's reserved size plus ~110 MB (Node, native memory, ~75 MB of",
+    "mapped files). Without a heap limit V8 sizes one from the host's memory (~4 GB here, 24 GB of RAM) and lets the heap grow lazily toward it:",
+    "under this load the reserved heap climbed to ~400-430 MB in the first round while its live part fell back to ~110-200 MB at each major GC, and",
+    "RSS settled at 500-550 MB (a run of this bench: 497-532 MB after each round, every other target met). With the image's limit",
+    "(NODE_OPTIONS=--max-old-space-size=1024, Dockerfile) V8 grows the heap to what the work needs: one instance under 100 connections, 12 s on",
+    "each call, held 300 MB with 1024, 290 MB with 512, 275 MB with 256 or 384, 540 MB without a limit, at the same throughput within the",
+    "machine's noise. So the instances here run with the image's NODE_OPTIONS: the figure is the deployed one.",
     "History: until 2026-11-27 npm start was a home-made front of node:cluster workers, measured here against a fixed p99 < 150 ms. It was removed",
     "(issue 26) so that development, tests and production take one path (next start), the app deploys as standard instances behind any load",
     "balancer, and no private header decides the client address. Figures from before that date are of that front, not of this setup.",
