@@ -20,6 +20,7 @@ import {
   parseDateToIso,
   parseDecimal,
   parseDecimalBig,
+  parseStoredDecimal,
   parseTime,
   toDate,
   toIsoDate,
@@ -370,5 +371,22 @@ describe("formatDuration", () => {
     expect(formatTimeDiff(start, end)).toBe("1,5 ore");
     expect(formatTimeDiff(start, new Date(2024, 0, 1, 9, 20))).toBe("20 minuti");
     expect(formatTimeDiff(null, end)).toBe("");
+  });
+});
+
+describe("parseStoredDecimal (database and machine decimals)", () => {
+  it("reads the dot as the decimal mark, whatever the number of digits after it", () => {
+    expect(parseStoredDecimal("0.333", 8)).toBe(33_300_000n);
+    expect(parseStoredDecimal("2.34500000", 8)).toBe(234_500_000n);
+    expect(parseStoredDecimal("1234", 2)).toBe(123_400n);
+    expect(parseStoredDecimal("22.00", 2)).toBe(2200n);
+    expect(parseStoredDecimal("-1.5", 2)).toBe(-150n);
+    // what people type reads it otherwise: the reason this parser exists
+    expect(parseDecimalBig("0.333", 8)).toBe(33_300_000_000n);
+  });
+  it("rounds extra digits half away from zero and refuses anything else", () => {
+    expect(parseStoredDecimal("0.125", 2)).toBe(13n);
+    expect(parseStoredDecimal("-0.125", 2)).toBe(-13n);
+    for (const bad of ["", "1,5", "1.234.567", "abc", "1.", null, undefined]) expect(parseStoredDecimal(bad, 2)).toBeNull();
   });
 });

@@ -113,6 +113,20 @@ export function formatPercent(value: ScaledInput, scale = 2): string {
 // ---------------------------------------------------------------------------
 
 /**
+ * A decimal as the database and machine formats write it ("0.333", "2.34500000", "22.00", "-1.5"): the dot is
+ * always the decimal mark, never a thousands separator (parseDecimalBig, for what people type, reads "0.333" as
+ * 333). Scaled by 10^scale, extra digits rounded half away from zero; null when the text is not such a decimal.
+ */
+export function parseStoredDecimal(input: string | null | undefined, scale: number): bigint | null {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(input ?? "").trim());
+  if (!m) return null;
+  const digits = (m[3] ?? "").padEnd(scale + 1, "0");
+  let scaled = BigInt(m[2]! + digits.slice(0, scale));
+  if (Number(digits[scale]) >= 5) scaled += 1n;
+  return m[1] ? -scaled : scaled;
+}
+
+/**
  * Parses user input with a comma as decimal mark into an integer scaled by
  * 10^scale, as a BigInt. Returns null when the text is not a number.
  *

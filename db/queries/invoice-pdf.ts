@@ -10,7 +10,7 @@ import { bankAccounts, contacts, documents, vatRates, type Contact, type Tenant 
 import type { TenantScope } from "@/db/scope";
 import { rateToString } from "@/lib/fiscal/calculate";
 import { NATURE, type Natura } from "@/lib/fiscal/codes";
-import { formatPercent, parseDecimalBig } from "@/lib/format";
+import { formatPercent, parseStoredDecimal } from "@/lib/format";
 import { INVOICE_MESSAGES, type InvoiceJson } from "@/lib/schemas/invoice";
 import type { InvoicePdfInput, PdfBankAccount, PdfParty, PdfRow } from "@/lib/pdf/invoice-pdf";
 import { buyerOf, calculate, fiscalRowsOf, fiscalSettingsOf } from "@/lib/invoice-calculation";
@@ -69,7 +69,7 @@ function logoOf(tenant: Tenant): InvoicePdfInput["logo"] {
 
 /** "22.00" → "22%"; with a natura "0% N2.2". */
 function vatLabel(rate: string, natura: string | null | undefined): string {
-  const scaled = parseDecimalBig(rate, 2);
+  const scaled = parseStoredDecimal(rate, 2);
   const pct = scaled === null ? rate : formatPercent(scaled);
   return natura ? `${pct} ${natura}` : pct;
 }
@@ -94,7 +94,10 @@ export async function getInvoicePdfData(scope: TenantScope, id: number): Promise
   const rows: PdfRow[] = json.rows.map((r) => {
     const vat = r.vat ? vats.get(r.vat.id) : undefined;
     const inCalc = r.rowType !== "SEZIONE" && vat !== undefined;
-    const result = inCalc ? calc.rows.find((c) => c.index === k++) : undefined;
+    // the index is taken once per row (it advanced once per comparison inside find: every row after the first
+    // printed 0,00)
+    const index = inCalc ? k++ : -1;
+    const result = inCalc ? calc.rows.find((c) => c.index === index) : undefined;
     return {
       rowType: r.rowType,
       description: r.description,
@@ -102,7 +105,8 @@ export async function getInvoicePdfData(scope: TenantScope, id: number): Promise
       quantity: r.quantity,
       unitPrice: r.amount,
       amount: result?.amount ?? 0,
-      vatLabel: vat ? vatLabel(vat.rate, vat.natura) : "",
+      // the rate applied (the calculation's: a forfettario's 22% product row is 0% N2.2), else the row's own
+      vatLabel: result ? vatLabel(rateToString(result.vatRate).replace(",", "."), result.natura) : vat ? vatLabel(vat.rate, vat.natura) : "",
     };
   });
 

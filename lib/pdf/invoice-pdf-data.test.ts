@@ -107,6 +107,37 @@ describe("invoice PDF data on pglite", () => {
     expect(text).not.toContain("Studio Alfa Nuovo");
   });
 
+  it("every row prints its own amount and its quantity as entered (3 decimals), headings in between", async () => {
+    const doc = await invoiceEntity.create(
+      a,
+      invoiceSchema.parse({
+        contact: customer,
+        date: "2026-03-05",
+        rows: [
+          { rowType: "GENERICA", description: "Terzo di giornata", quantity: "0,333", amount: 30000, vat: vat22 },
+          { rowType: "SEZIONE", description: "Materiali" },
+          { rowType: "GENERICA", description: "Cavo al metro", quantity: "2,345", amount: 1234, vat: vat22 },
+          { rowType: "GENERICA", description: "Sopralluogo", quantity: "1", amount: 5000, vat: vat22 },
+        ],
+      }),
+    );
+    const data = await getInvoicePdfData(a, doc.id);
+    // 0.333 × 300.00 = 99.90; 2.345 × 12.34 = 28.9373 → 28.94; 1 × 50.00
+    expect(data.rows.map((r) => [r.description, r.amount])).toEqual([
+      ["Terzo di giornata", 9990],
+      ["Materiali", 0],
+      ["Cavo al metro", 2894],
+      ["Sopralluogo", 5000],
+    ]);
+    // what the customer reads: each row's line of the PDF, quantity as entered, price, its own amount
+    const lines = (await readPdf(await renderInvoicePdf(data))).text.split("\n").map((l) => l.replace(/\s+/g, " ").trim());
+    const rowLine = (description: string) => lines.find((l) => l.startsWith(description)) ?? lines[lines.findIndex((l) => l === description) + 1];
+    expect(rowLine("Terzo di giornata")).toMatch(/^Terzo di giornata 0,333 300,00 22% 99,90$/);
+    expect(rowLine("Cavo al metro")).toMatch(/^Cavo al metro 2,345 12,34 22% 28,94$/);
+    expect(rowLine("Sopralluogo")).toMatch(/^Sopralluogo 1 50,00 22% 50,00$/);
+    expect(lines.join("\n")).not.toContain("2'345");
+  });
+
   it("a Bozza shows the live tenant and customer; forfettario and the virtual stamp give their wordings", async () => {
     await a.updateTenant(undefined, { taxRegime: "RF19" });
     const doc = await invoiceEntity.create(a, invoiceSchema.parse({ contact: customer, date: "2026-03-03", stampAmount: 200, rows: [{ rowType: "GENERICA", description: "Compenso", amount: 100000, vat: vat22 }] }));
@@ -114,6 +145,8 @@ describe("invoice PDF data on pglite", () => {
     expect(data).toMatchObject({ number: null, seller: { name: "Studio Alfa Nuovo" }, buyer: { name: "Rossi Nuova S.r.l." }, isForfettario: true, stampDue: true, stampCharged: true });
     // the recharged stamp is a 0% N1 row of its own
     expect(data.vatSummary.map((v) => v.label)).toEqual(["0% N2.2", "0% N1"]);
+    // the row shows the rate applied, not its product's 22%
+    expect(data.rows.map((r) => r.vatLabel)).toEqual(["0% N2.2"]);
     const text = (await readPdf(await renderInvoicePdf(data))).text.replace(/\s+/g, " ");
     expect(text).toContain(PDF_WORDINGS.forfettario);
     expect(text).toContain(PDF_WORDINGS.stamp);

@@ -9,7 +9,7 @@
 import path from "node:path";
 import { Document, Font, Image, Link, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import type { ReactElement, ReactNode } from "react";
-import { formatDate, formatMoney, formatPercent, formatScaled, parseDecimalBig } from "@/lib/format";
+import { formatDate, formatMoney, formatPercent, formatScaled, parseStoredDecimal } from "@/lib/format";
 import { DOCUMENT_WORDINGS } from "@/lib/invoice-calculation";
 import type { DocumentKind, DocumentRowType, InvoiceTotals } from "@/lib/schemas/invoice";
 
@@ -172,13 +172,13 @@ const money = (cents: number) => `€ ${formatMoney(cents)}`;
 
 /** "1.5" → "1,5". */
 function formatQuantity(q: string): string {
-  const scaled = parseDecimalBig(q, 8);
+  const scaled = parseStoredDecimal(q, 8);
   return scaled === null ? q : formatScaled(scaled, 8, { trimZeros: true });
 }
 
 /** "22.00" → "22%". */
 function percentLabel(p: string): string {
-  const scaled = parseDecimalBig(p, 2);
+  const scaled = parseStoredDecimal(p, 2);
   return scaled === null ? p : formatPercent(scaled);
 }
 
