@@ -22,7 +22,7 @@ import { SendEmailDialog } from "./send-email-dialog";
 export interface InvoiceActionsProps {
   invoice: Pick<InvoiceJson, "id" | "kind" | "state" | "version" | "number" | "totals">;
   dirty: boolean;
-  /** The stored document changed (a state set, the XML made 'Inviata allo SDI'): the form reloads it. */
+  /** The stored document changed (a state set, the XML file stored): the form reloads it. */
   onChanged: () => void;
   /** A copy was made: the form opens it. */
   onOpen: (created: InvoiceJson) => void;
@@ -43,7 +43,7 @@ const NEXT_STATES: Record<DocumentKind, Partial<Record<DocumentState, DocumentSt
   QUOTE: { Emessa: ["Accettato", "Rifiutato"], Accettato: ["Rifiutato"], Rifiutato: ["Accettato"] },
 };
 const STATE_ACTION: Partial<Record<DocumentState, string>> = {
-  "Inviata allo SDI": "Segna inviata allo SDI",
+  "Inviata allo SDI": "Segna come inviata",
   Consegnata: "Segna consegnata",
   Scartata: "Segna scartata",
   Accettato: "Segna accettato",

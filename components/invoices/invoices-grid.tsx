@@ -22,7 +22,7 @@ export const XML_ZIP_URL = `${invoiceApi.url}/download-xml-zip`;
 
 /**
  * 'Scarica XML': one zip of the selected documents' FatturaPA files (ERRORI.txt inside names those left out); the
- * files made now move their documents to 'Inviata allo SDI', so the grid reloads.
+ * files made are stored on their documents (no state changes: 'Segna come inviata' does), and the grid reloads.
  */
 async function downloadXmlZip(ids: number[]): Promise<boolean> {
   const body = new FormData();

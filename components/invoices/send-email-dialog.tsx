@@ -30,7 +30,7 @@ const EMPTY: SendEmailValues = { email: "", cc: "", bcc: "", subject: "", body: 
 
 export interface SendEmailDialogProps {
   invoiceId: number;
-  /** The mail went: the document as stored now (attaching the XML may have made it 'Inviata allo SDI'). */
+  /** The mail went: the document as stored now (attaching the XML stores its file). */
   onSent: (invoice: InvoiceJson) => void;
   onClose: () => void;
 }

@@ -17,7 +17,7 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { takeMany, takeNext } from "@/db/counters";
-import { bankAccounts, documentDeadlines, documentRows, documents, documentStateLogs, paymentModalities, vatRates, type Document, type Tenant } from "@/db/schema";
+import { bankAccounts, documentDeadlines, documentRows, documents, paymentModalities, vatRates, type Document, type Tenant } from "@/db/schema";
 import type { PartySnapshot } from "@/db/schema/documents";
 import { intEq, intIn, type TenantScope } from "@/db/scope";
 import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
@@ -199,12 +199,12 @@ function checkSchema(xml: string): void {
   if (!schema.valid) throw new PrecheckRefusedError(schema.errors.map((e) => ({ code: "00200", message: `${INVOICE_ACTION_MESSAGES.xsd}: ${e.message}` })));
 }
 
-/** POST /api/invoices/download-electronic-invoice-xml/{id}: the document's FatturaPA file (built and stored once). */
 /**
- * markSent (default true): a file made for sending moves Emessa (or Scartata) to 'Inviata allo SDI'; the copy
- * attached to an e-mail to the customer is not a transmission to the SDI and leaves the state as it is.
+ * POST /api/invoices/download-electronic-invoice-xml/{id}: the document's FatturaPA file (built and stored once).
+ * Making the file changes no state: 'Inviata allo SDI' means sent, which a download does not prove; the user marks
+ * it ('Segna come inviata', set-state) until the SDI channel sets it.
  */
-export async function electronicInvoiceXml(scope: TenantScope, id: number, options: XmlOptionsInput, today?: string, { markSent = true }: { markSent?: boolean } = {}): Promise<ElectronicInvoiceFile> {
+export async function electronicInvoiceXml(scope: TenantScope, id: number, options: XmlOptionsInput, today?: string): Promise<ElectronicInvoiceFile> {
   return scope.transaction(async (tx) => {
     await tx.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
     // two downloads at once: the second waits and answers the first one's file
@@ -221,14 +221,11 @@ export async function electronicInvoiceXml(scope: TenantScope, id: number, optio
     if (!check.ok || !check.built) throw new PrecheckRefusedError(check.issues);
     checkSchema(check.built.xml);
     const bytes = Buffer.from(check.built.xml, "utf8");
-    const sent = markSent && (doc.state === "Emessa" || doc.state === "Scartata");
     await tx.update(documents, id, undefined, {
       electronicInvoiceFileName: check.built.fileName,
       electronicInvoiceXml: bytes,
       electronicInvoiceCreated: new Date(),
-      ...(sent ? { state: "Inviata allo SDI" as const } : {}),
     });
-    if (sent) await tx.insert(documentStateLogs, { documentId: id, stateBefore: doc.state, stateAfter: "Inviata allo SDI", userId: tx.actor?.userId ?? null });
     return fileOf(check.built.fileName, bytes);
   });
 }
@@ -319,7 +316,6 @@ export async function electronicInvoicesBatch(scope: TenantScope, ids: readonly 
     const last = await takeMany(tx, "transmission", passed.length);
     const now = new Date();
     const changes: Parameters<typeof tx.updateMany<typeof documents>>[1][number][] = [];
-    const logs: { documentId: number; stateBefore: Document["state"]; stateAfter: Document["state"]; userId: number | null }[] = [];
     passed.forEach(({ doc, fiscal }, k) => {
       const built = buildFatturaPA(fiscal, { progressive: progressiveFromCounter(last - passed.length + 1 + k) });
       try {
@@ -329,18 +325,15 @@ export async function electronicInvoicesBatch(scope: TenantScope, ids: readonly 
         return;
       }
       const bytes = Buffer.from(built.xml, "utf8");
-      const sent = doc.state === "Emessa" || doc.state === "Scartata";
-      // bytea travels in the JSON recordset as its hex text
+      // bytea travels in the JSON recordset as its hex text; the state stays (see electronicInvoiceXml)
       changes.push({
         id: doc.id,
         version: doc.version,
-        values: { electronicInvoiceFileName: built.fileName, electronicInvoiceXml: `\\x${bytes.toString("hex")}`, electronicInvoiceCreated: now, state: sent ? "Inviata allo SDI" : doc.state } as never,
+        values: { electronicInvoiceFileName: built.fileName, electronicInvoiceXml: `\\x${bytes.toString("hex")}`, electronicInvoiceCreated: now, state: doc.state } as never,
       });
-      if (sent) logs.push({ documentId: doc.id, stateBefore: doc.state, stateAfter: "Inviata allo SDI", userId: tx.actor?.userId ?? null });
       out.set(doc.id, { name: built.fileName, bytes });
     });
     await tx.updateMany(documents, changes);
-    await tx.insertMany(documentStateLogs, logs);
     return out;
   });
 }

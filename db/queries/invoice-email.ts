@@ -109,7 +109,7 @@ export async function sendInvoiceEmail(scope: TenantScope, id: number, input: Se
   if (input.attachXml) {
     // the XML button's path: its options, pre-check and XSD refusals are this call's too (400)
     // a copy for the customer, not a transmission: the state stays (the XML button marks 'Inviata allo SDI')
-    const file = await electronicInvoiceXml(scope, id, input.xmlOptions, today, { markSent: false });
+    const file = await electronicInvoiceXml(scope, id, input.xmlOptions, today);
     attachments.push({ filename: file.filename, contentType: XML_CONTENT_TYPE, content: Buffer.from(file.contentBase64, "base64") });
   }
 

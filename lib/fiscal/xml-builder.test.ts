@@ -144,6 +144,17 @@ describe("SDI pre-check", () => {
     expect(r.issues.find((i) => i.code === "00400")?.message).toBe("Riga 1: aliquota IVA 0% senza Natura (indicare il motivo di non applicazione dell'IVA)");
     expect(r.issues.find((i) => i.code === "00403")?.message).toBe("La data della fattura (15/07/2025) è successiva alla data odierna");
   });
+  it("TD27 (self-consumption, free transfer) only to the seller itself: 00472 otherwise", () => {
+    const toThirdParty = precheckDocument(sampleDocument({ tipoDocumento: "TD27" }), T, today);
+    expect(toThirdParty.ok).toBe(false);
+    expect(toThirdParty.issues).toContainEqual({
+      code: "00472",
+      message: "Il tipo documento TD27 (autoconsumo o cessione gratuita) richiede che il cliente sia l'azienda stessa: cedente e cessionario devono coincidere",
+    });
+    const self = sampleDocument({ tipoDocumento: "TD27" });
+    self.buyer = { ...self.buyer, companyName: undefined, firstName: "Mario", lastName: "Rossi", vatNumber: self.seller.vatNumber };
+    expect(precheckDocument(self, T, today).issues.map((i) => i.code)).not.toContain("00472");
+  });
   it("missing seller VAT number, wrong check digit, natura on a taxed row, generic N2", () => {
     const noVat = sampleDocument();
     delete noVat.seller.vatNumber;

@@ -67,7 +67,7 @@ describe("POST /api/invoices/download-xml-zip", () => {
     vat22 = rates.find((o) => o.toString.startsWith("22%"))!;
   });
 
-  it("one zip: stored and new files (XSD-valid, the single download's bytes, stored, 'Inviata allo SDI'), ERRORI.txt for a Bozza and a proforma", async () => {
+  it("one zip: stored and new files (XSD-valid, the single download's bytes, stored, states unchanged), ERRORI.txt for a Bozza and a proforma", async () => {
     const stored = await create({ state: "Emessa" });
     const before = await single(stored.id);
     const fresh = await create({ state: "Emessa" });
@@ -85,13 +85,13 @@ describe("POST /api/invoices/download-xml-zip", () => {
     expect(xmlNames).toHaveLength(3);
     for (const n of xmlNames) expect(validateFatturaXml(files[n]!), n).toEqual({ valid: true });
 
-    // the stored file as it was; the new ones are what the single download now answers, and they moved on
+    // the stored file as it was; the new ones are what the single download now answers; a file made is not sent
     expect(files[before.filename]).toEqual(before.bytes);
     for (const d of [fresh, note]) {
       const now = await single(d.id);
       expect(files[now.filename], now.filename).toEqual(now.bytes);
       expect(new TextDecoder().decode(now.bytes)).toContain(`<Numero>${d.number}</Numero>`);
-      expect(await stateOf(d.id)).toBe("Inviata allo SDI");
+      expect(await stateOf(d.id)).toBe("Emessa");
     }
     expect(xmlNames.filter((n) => new TextDecoder().decode(files[n]!).includes("<TipoDocumento>TD04</TipoDocumento>"))).toHaveLength(1);
 

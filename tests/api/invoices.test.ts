@@ -2,7 +2,8 @@
  * Documenti di vendita over HTTP (issue 11): create/update/delete per kind, the numbers of a sectional series
  * ("1/A"), the four worked examples of the rules (§3.10) to the cent, the lock of an issued invoice, stale
  * versions, roles, get-calculated-fields, set-state, the FatturaPA file (XML options, the SDI pre-check's refusal,
- * XSD-valid, the same bytes every time, 'Inviata allo SDI'), convert, credit note and duplicate.
+ * XSD-valid, the same bytes every time, no state change: 'Inviata allo SDI' is set by 'Segna come inviata'), convert,
+ * credit note and duplicate.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { readPdf } from "@/tests/support/sample-invoice";
@@ -164,7 +165,7 @@ describe("Documenti di vendita (invoices)", () => {
       expect(xml).toContain("<CausalePagamento>A</CausalePagamento>");
     });
 
-    it("a plain invoice: no options needed, XSD-valid, stored: the same bytes the second time; Emessa → Inviata allo SDI", async () => {
+    it("a plain invoice: no options needed, XSD-valid, stored: the same bytes the second time; making it sends nothing, so the state stays until marked sent", async () => {
       const d = await create({ sectional: sectionalA, state: "Emessa" });
       const first = await xmlOptions(d.id, { previdential: null, paymentCausal: null });
       expect(first.status, JSON.stringify(first.body)).toBe(200);
@@ -178,8 +179,11 @@ describe("Documenti di vendita (invoices)", () => {
       const again = await xmlOptions(d.id);
       expect(again.status).toBe(200);
       expect(again.body).toEqual(first.body);
-      const saved = (await c.get(`${URL}/get/${d.id}`)).body.invoice;
-      expect(saved.state).toBe("Inviata allo SDI");
+      // a download is not a transmission: still Emessa, until the user marks it sent
+      expect((await c.get(`${URL}/get/${d.id}`)).body.invoice.state).toBe("Emessa");
+      const marked = await setState(d.id, "Inviata allo SDI");
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+      expect((await c.get(`${URL}/get/${d.id}`)).body.invoice.state).toBe("Inviata allo SDI");
       // Scartata: corrected and sent again with its number, as a new file
       const rejected = await setState(d.id, "Scartata");
       expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
@@ -187,7 +191,7 @@ describe("Documenti di vendita (invoices)", () => {
       expect(resent.status, JSON.stringify(resent.body)).toBe(200);
       expect(resent.body.filename).not.toBe(first.body.filename);
       expect(Buffer.from(resent.body.contentBase64, "base64").toString("utf8")).toContain(`<Numero>${d.number}</Numero>`);
-      expect((await c.get(`${URL}/get/${d.id}`)).body.invoice.state).toBe("Inviata allo SDI");
+      expect((await c.get(`${URL}/get/${d.id}`)).body.invoice.state).toBe("Scartata");
       // another document takes the next transmission progressive
       const other = await create({ state: "Emessa" });
       const next = await xmlOptions(other.id, {});

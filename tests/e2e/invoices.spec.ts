@@ -153,7 +153,13 @@ test.describe("desktop 1366×768", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), xml.getByRole("button", { name: "Genera XML" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^IT\w+_\w{5}\.xml$/);
     await expect(xml).toHaveCount(0);
+    // the file is made, nothing is sent: the state changes only when the user says so
+    // (the button is offered on an Emessa document only: the download left it so)
+    const markSent = edit.getByRole("button", { name: "Segna come inviata" });
+    await expect(markSent).toBeVisible();
+    await markSent.click();
     await expect(edit.getByText("Inviata allo SDI").first()).toBeVisible();
+    await expect(markSent).toHaveCount(0);
 
     // Invia email: prefilled from the customer and the tenant; sent to the outbox
     await edit.getByRole("button", { name: "Invia email" }).click();
