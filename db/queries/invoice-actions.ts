@@ -167,7 +167,9 @@ function fiscalDocumentFrom(tenant: Tenant, doc: Document, options: XmlChoice, p
   if (doc.kind === "CREDIT_NOTE" && source?.kind === "INVOICE" && source.numberText) references.push({ kind: "Fattura collegata", id: source.numberText, date: source.date });
 
   const { deadlines, modality, bank } = parts;
-  const method: ModalitaPagamento = modality && modality.paymentType in MODALITA_PAGAMENTO ? (modality.paymentType as ModalitaPagamento) : bank?.iban ? "MP05" : "MP01";
+  // the payment method is the modality's, never guessed: without one the file carries no DatiPagamento (it is
+  // optional) rather than MP01, cash, which a PA or an accountant would take as said
+  const method = modality && modality.paymentType in MODALITA_PAGAMENTO ? (modality.paymentType as ModalitaPagamento) : null;
   return {
     kind: "invoice",
     tipoDocumento: doc.documentType as TipoDocumento,
@@ -179,7 +181,7 @@ function fiscalDocumentFrom(tenant: Tenant, doc: Document, options: XmlChoice, p
     rows,
     stampBorneByIssuer: doc.stampBorneByIssuer,
     references,
-    payment: deadlines.length ? { method, deadlines: deadlines.map((d) => ({ dueDate: d.deadlineDate, amount: Number(d.amount) })), iban: orUndefined(bank?.iban ?? ""), bankName: orUndefined(bank?.bankName ?? "") } : undefined,
+    payment: deadlines.length && method ? { method, deadlines: deadlines.map((d) => ({ dueDate: d.deadlineDate, amount: Number(d.amount) })), iban: orUndefined(bank?.iban ?? ""), bankName: orUndefined(bank?.bankName ?? "") } : undefined,
   };
 }
 

@@ -199,6 +199,29 @@ describe("Documenti di vendita (invoices)", () => {
       expect(next.body.filename).not.toBe(first.body.filename);
     });
 
+    it("the payment method is the document's modality, never invented: without one no DatiPagamento (not MP01, cash)", async () => {
+      const none = await create({ state: "Emessa", paymentModality: null });
+      expect(none.paymentModality).toBeNull();
+      const bare = await xmlOptions(none.id, {});
+      expect(bare.status, JSON.stringify(bare.body)).toBe(200);
+      const bareXml = Buffer.from(bare.body.contentBase64, "base64").toString("utf8");
+      expect(validateFatturaXml(bareXml)).toEqual({ valid: true });
+      expect(bareXml).not.toContain("<DatiPagamento>");
+      expect(bareXml).not.toContain("MP01");
+      const m = await c.postEntity("/api/payment-modalities", "paymentModality", {
+        name: "Bonifico a vista",
+        paymentType: "MP05",
+        paymentModalityRows: [{ paymentModalityExpirationType: "Dalla data fattura", paymentDay: 0, monthsAfter: 0, amountPercentage: "100" }],
+      });
+      expect(m.status, JSON.stringify(m.body)).toBe(200);
+      const paid = await create({ state: "Emessa", paymentModality: { id: m.body.paymentModality.id } });
+      const withModality = await xmlOptions(paid.id, {});
+      expect(withModality.status, JSON.stringify(withModality.body)).toBe(200);
+      const xml = Buffer.from(withModality.body.contentBase64, "base64").toString("utf8");
+      expect(xml).toContain("<ModalitaPagamento>MP05</ModalitaPagamento>");
+      expect(xml).toContain(`<ImportoPagamento>${(paid.totals.netToPay / 100).toFixed(2)}</ImportoPagamento>`);
+    });
+
     it("refused for a Bozza, a proforma; the pre-check's blocking problems in Italian with their codes", async () => {
       const draft = await create();
       expect((await xmlOptions(draft.id, {})).body.message).toBe(INVOICE_ACTION_MESSAGES.xmlDraft);
