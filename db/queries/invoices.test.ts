@@ -183,6 +183,18 @@ describe.each(kinds)("sales documents on %s", (kind) => {
     await a.updateTenant(undefined, { invoiceCheckNumerationDates: false });
   });
 
+  it("a new tenant checks that dates follow numbers from its first invoice: invoice 2 of September after invoice 1 of November is refused", async () => {
+    const t = await createTenantWithAdmin(database.db, { denomination: "Nuova", email: `dn-${kind}@example.it`, firstName: "N", lastName: "N", password: "abc12345" });
+    const n = new TenantScope(database.db, t.tenant.id, { userId: t.admin.id, roles: ["ROLE_USER", "ROLE_DOCUMENT", "ROLE_ADMIN"] });
+    expect((await n.getTenant()).invoiceCheckNumerationDates).toBe(true);
+    const buyer = await contactEntity.create(n, contactSchema.parse({ kind: "COMPANY", companyName: "Bianchi S.r.l.", isCustomer: true, vatNumber: "12345678903" }));
+    const vat = (await n.list(vatRates)).find((r) => r.rate === "22.00")!;
+    const issue = (date: string) => invoiceEntity.create(n, invoiceSchema.parse({ contact: { id: buyer.id }, date, state: "Emessa", rows: [fee({ vat: { id: vat.id } })] }));
+    expect((await issue("2026-11-03")).number).toBe("1");
+    const err = await rejection(issue("2026-09-04"));
+    expect((err as ValidationError).errors).toEqual(["La data deve essere uguale o successiva al 03/11/2026, data della fattura n. 1"]);
+  });
+
   it("deletes a draft, or the last of its series (the counter goes back); any other issued document is a 409", async () => {
     const s = await a.insert(invoiceSectionals, { name: "Cancellazioni", typology: "Tutti", suffix: "C" });
     const docs = [];

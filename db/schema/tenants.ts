@@ -33,7 +33,7 @@ export const tenants = pgTable("tenants", {
   withholdingTaxPercentage: numeric("withholding_tax_percentage", { precision: 7, scale: 2 }).notNull().default("20"),
   stampApply: boolean("stamp_apply").notNull().default(false),
   stampAmount: cents("stamp_amount").notNull().default(200),
-  invoiceCheckNumerationDates: boolean("invoice_check_numeration_dates").notNull().default(false),
+  invoiceCheckNumerationDates: boolean("invoice_check_numeration_dates").notNull().default(true),
   invoiceEmailSubject: text("invoice_email_subject").notNull().default(""),
   invoiceEmailBody: text("invoice_email_body").notNull().default(""),
   officeTimeStart: text("office_time_start").notNull().default("08:00"),

@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ALTER COLUMN "invoice_check_numeration_dates" SET DEFAULT true;
