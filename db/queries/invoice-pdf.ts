@@ -74,6 +74,13 @@ function vatLabel(rate: string, natura: string | null | undefined): string {
   return natura ? `${pct} ${natura}` : pct;
 }
 
+/** The invoice a credit note corrects (made from it: its source), as the PDF names it. */
+async function correctedInvoiceOf(scope: TenantScope, doc: { kind: string; sourceDocumentId: number | null }): Promise<{ number: string; date: string } | null> {
+  if (doc.kind !== "CREDIT_NOTE" || doc.sourceDocumentId === null) return null;
+  const source = await scope.find(documents, doc.sourceDocumentId);
+  return source?.kind === "INVOICE" && source.numberText ? { number: source.numberText, date: source.date } : null;
+}
+
 /** Everything the PDF of document `id` shows (404 for another tenant's). */
 export async function getInvoicePdfData(scope: TenantScope, id: number): Promise<InvoicePdfInput> {
   const doc = await scope.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
@@ -134,7 +141,8 @@ export async function getInvoicePdfData(scope: TenantScope, id: number): Promise
       const rate = rateToString(v.vatRate).replace(",", ".");
       return {
         label: vatLabel(rate, v.natura),
-        description: v.natura ? (NATURE[v.natura as Natura] ?? undefined) : undefined,
+        // the natura named with its law reference, as the XML's RiferimentoNormativo says it
+        description: v.natura ? [NATURE[v.natura as Natura], v.legalReference].filter(Boolean).join(": ") || undefined : undefined,
         taxable: v.taxable,
         vat: v.vat,
         splitPayment: v.esigibilita === "S",
@@ -155,5 +163,6 @@ export async function getInvoicePdfData(scope: TenantScope, id: number): Promise
     deadlines: json.kind === "QUOTE" ? [] : json.deadlines.map((d) => ({ date: d.deadlineDate, amount: d.amount, state: d.deadlineState, bankAccount: d.bankAccount ? (banks.get(d.bankAccount.id) ?? null) : documentBank })),
     footer: tenant.footer,
     paDocument: json.publicAdministration ? json.paDocument : null,
+    corrects: await correctedInvoiceOf(scope, doc),
   };
 }

@@ -10,6 +10,7 @@ import { vatRates } from "@/db/schema";
 import { createTenantWithAdmin } from "@/db/queries/accounts";
 import { bankAccountEntity } from "@/db/queries/bank-accounts";
 import { contactEntity } from "@/db/queries/contacts";
+import { createCreditNote } from "@/db/queries/invoice-actions";
 import { getInvoicePdfData } from "@/db/queries/invoice-pdf";
 import { invoiceEntity } from "@/db/queries/invoices";
 import { TenantScope } from "@/db/scope";
@@ -151,8 +152,22 @@ describe("invoice PDF data on pglite", () => {
     expect(text).toContain(PDF_WORDINGS.forfettario);
     expect(text).toContain(PDF_WORDINGS.stamp);
     expect(text).toContain("Imposta di bollo € 2,00");
+    // each natura used is named with its law reference, as the XML's RiferimentoNormativo
+    expect(text).toContain("art. 1 c. 54-89 L. 190/2014");
+    expect(text).toContain("art. 15 DPR 633/72");
     expect(invoicePdfFilename(data)).toBe("Fattura_bozza_2026.pdf");
     await a.updateTenant(undefined, { taxRegime: "RF01" });
+  });
+
+  it("a credit note names the invoice it corrects, number and date", async () => {
+    const invoice = await invoiceEntity.create(a, invoiceSchema.parse({ contact: customer, date: "2026-03-06", state: "Emessa", rows: [{ rowType: "GENERICA", description: "Compenso", amount: 50000, vat: vat22 }] }));
+    const { invoice: note } = await createCreditNote(a, invoice.id);
+    const data = await getInvoicePdfData(a, note.id);
+    expect(data.corrects).toEqual({ number: invoice.number, date: "2026-03-06" });
+    const text = (await readPdf(await renderInvoicePdf(data))).text.replace(/\s+/g, " ");
+    expect(text).toContain(`Rettifica della fattura n. ${invoice.number} del 06/03/2026`);
+    // an invoice corrects nothing
+    expect((await getInvoicePdfData(a, invoice.id)).corrects).toBeNull();
   });
 
   it("another tenant's document is not found (404)", async () => {

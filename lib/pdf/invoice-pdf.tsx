@@ -105,6 +105,8 @@ export interface InvoicePdfInput {
   deadlines: PdfDeadline[];
   footer: string;
   paDocument: { type: string | null; number: string; date: string | null; cig: string; cup: string } | null;
+  /** A credit note: the invoice it corrects (number and date), as its XML's DatiFattureCollegate. */
+  corrects?: { number: string; date: string } | null;
 }
 
 const FONT = "DejaVuSans";
@@ -441,6 +443,7 @@ function InvoiceDocument({ input }: { input: InvoicePdfInput }): ReactElement {
             </Text>
             {input.kind === "INVOICE" || input.kind === "CREDIT_NOTE" ? <Text style={s.grey}>Tipo documento {input.documentType}</Text> : null}
             {input.kind === "PROFORMA" ? <Text style={s.notice}>{PDF_WORDINGS.proforma}</Text> : null}
+            {input.corrects ? <Text>{`Rettifica della fattura n. ${input.corrects.number} del ${formatDate(input.corrects.date)}`}</Text> : null}
             {pa && (pa.number || pa.cig || pa.cup) ? (
               <View style={{ marginTop: 4 }}>
                 {pa.number ? <Text>{`${pa.type ?? "Documento"} n. ${pa.number}${pa.date ? ` del ${formatDate(pa.date)}` : ""}`}</Text> : null}
