@@ -142,7 +142,8 @@ export async function getInvoicePdfData(scope: TenantScope, id: number): Promise
       return {
         label: vatLabel(rate, v.natura),
         // the natura named with its law reference, as the XML's RiferimentoNormativo says it
-        description: v.natura ? [NATURE[v.natura as Natura], v.legalReference].filter(Boolean).join(": ") || undefined : undefined,
+        // (once when the two say the same: N1)
+        description: v.natura ? [...new Set([NATURE[v.natura as Natura], v.legalReference].filter(Boolean))].join(": ") || undefined : undefined,
         taxable: v.taxable,
         vat: v.vat,
         splitPayment: v.esigibilita === "S",

@@ -155,6 +155,10 @@ describe("invoice PDF data on pglite", () => {
     // each natura used is named with its law reference, as the XML's RiferimentoNormativo
     expect(text).toContain("art. 1 c. 54-89 L. 190/2014");
     expect(text).toContain("art. 15 DPR 633/72");
+    expect(data.vatSummary.map((v) => v.description)).toEqual([
+      "Non soggette - altri casi: Operazione senza IVA ai sensi dell'art. 1 c. 54-89 L. 190/2014",
+      "Escluse ex art. 15 DPR 633/72",
+    ]);
     expect(invoicePdfFilename(data)).toBe("Fattura_bozza_2026.pdf");
     await a.updateTenant(undefined, { taxRegime: "RF01" });
   });
