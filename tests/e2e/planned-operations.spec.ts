@@ -21,13 +21,21 @@ function firstOfNextMonth(): string {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
 }
 
-/** A customer and a draft invoice of it, through the API (multipart fields, as the forms send them). */
+/**
+ * A customer and a draft invoice of it, through the API (multipart fields, as the forms send them), on a sectional of
+ * its own: the operation issues its copies dated on the first of next month, and in the tenant's own series that date
+ * would bar every invoice dated before it (new tenants check that dates follow numbers) in the files that run next.
+ */
 async function invoiceOf(page: Page, customer: string): Promise<void> {
   const c = await page.request.post("/api/contacts", { multipart: { contact: JSON.stringify({ kind: "COMPANY", companyName: customer, isCustomer: true, email: "amministrazione@example.it" }) } });
   expect(c.status()).toBe(200);
   const contactId = (await c.json()).contact.id as number;
+  const tag = Date.now().toString(36);
+  const sectional = await page.request.post("/api/invoice-sectionals", { multipart: { invoiceSectional: JSON.stringify({ name: `Canoni ${tag}`, typology: "Tutti", suffix: `C${tag}` }) } });
+  expect(sectional.status(), await sectional.text()).toBe(200);
+  const sectionalId = (await sectional.json()).invoiceSectional.id as number;
   const r = await page.request.post("/api/invoices", {
-    multipart: { invoice: JSON.stringify({ kind: "INVOICE", state: "Bozza", date: todayInRome(), contact: { id: contactId }, rows: [{ rowType: "GENERICA", description: "Canone di manutenzione", hideAmount: true }] }) },
+    multipart: { invoice: JSON.stringify({ kind: "INVOICE", state: "Bozza", date: todayInRome(), sectional: { id: sectionalId }, contact: { id: contactId }, rows: [{ rowType: "GENERICA", description: "Canone di manutenzione", hideAmount: true }] }) },
   });
   expect(r.status()).toBe(200);
 }

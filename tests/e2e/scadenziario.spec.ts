@@ -19,7 +19,11 @@ const euro = (cents: number) => formatMoney(cents);
 /** The Italian calendar day n days ago: the server counts days late from Europe/Rome's today (from 23:00 UTC in winter it is already tomorrow there). */
 const isoDaysAgo = (n: number) => romeDateInDays(-n);
 
-/** A company customer and an issued invoice of it dated 30 days ago (one deadline on that date: no modality). */
+/**
+ * A company customer and an issued invoice of it dated 30 days ago (one deadline on that date: no modality), on a
+ * sectional of its own: a numbering series of its own, so dating it back never falls before a later invoice of the
+ * tenant's series (new tenants check that dates follow numbers).
+ */
 async function overdueInvoice(page: Page, tag: string): Promise<{ id: number; number: string; netToPay: number; customer: string }> {
   const name = `Scadenze ${tag} S.r.l.`;
   const c = await page.request.post("/api/contacts", {
@@ -29,9 +33,12 @@ async function overdueInvoice(page: Page, tag: string): Promise<{ id: number; nu
   const contact = ((await c.json()) as { contact: Option }).contact;
   const rates = ((await (await page.request.get("/api/vat-rates/get-filtered-list")).json()) as { options: Option[] }).options;
   const vat = rates.find((o) => o.toString.startsWith("22%"))!;
+  const sectional = await page.request.post("/api/invoice-sectionals", { multipart: { invoiceSectional: JSON.stringify({ name: `Arretrati ${tag}`, typology: "Tutti", suffix: `R${tag}` }) } });
+  expect(sectional.status(), await sectional.text()).toBe(200);
+  const sectionalId = ((await sectional.json()) as { invoiceSectional: Option }).invoiceSectional.id;
   const r = await page.request.post("/api/invoices", {
     multipart: {
-      invoice: JSON.stringify({ kind: "INVOICE", state: "Emessa", date: isoDaysAgo(30), contact: { id: contact.id }, rows: [{ rowType: "GENERICA", description: "Consulenza", quantity: "1", amount: 100000, vat: { id: vat.id } }] }),
+      invoice: JSON.stringify({ kind: "INVOICE", state: "Emessa", date: isoDaysAgo(30), sectional: { id: sectionalId }, contact: { id: contact.id }, rows: [{ rowType: "GENERICA", description: "Consulenza", quantity: "1", amount: 100000, vat: { id: vat.id } }] }),
     },
   });
   expect(r.status(), await r.text()).toBe(200);
