@@ -14,11 +14,21 @@ LOG=$(mktemp)
 trap 'rm -f "$LOG"' EXIT
 run() { "$@" 2>&1 | tee -a "$LOG"; }
 
-step "Typecheck (Node $(node -v), $(command -v node))"
-run npx tsc --noEmit -p .
-
-step "Lint (ESLint: types, hooks, Next, layering)"
-run npx eslint . --max-warnings 0
+# one core each: the type check and the linter side by side, their outputs shown one after the other
+step "Typecheck (Node $(node -v), $(command -v node)) and lint (ESLint: types, hooks, Next, layering)"
+TSC_OUT=$(mktemp)
+npx tsc --noEmit -p . > "$TSC_OUT" 2>&1 &
+TSC_PID=$!
+lint_status=0
+run npx eslint . --max-warnings 0 || lint_status=$?
+tsc_status=0
+wait "$TSC_PID" || tsc_status=$?
+cat "$TSC_OUT" | tee -a "$LOG"
+rm -f "$TSC_OUT"
+if [ "$tsc_status" -ne 0 ] || [ "$lint_status" -ne 0 ]; then
+  echo "Controllo dei tipi (uscita $tsc_status) o lint (uscita $lint_status) non superati" >&2
+  exit 1
+fi
 
 step "Unit and data-layer tests (vitest)"
 run npx vitest run

@@ -7,7 +7,7 @@ import ical, { type VEvent } from "node-ical";
 import { beforeAll, describe, expect, it } from "vitest";
 import { romeInstant } from "@/lib/rome-time";
 import { Client, linkIn, sentMails, signUpTenant, uniqueEmail } from "../support/http";
-import { expectErrors, postSettings, SAVED } from "../support/entity-api";
+import { expectErrors, SAVED, saveIssuer } from "../support/entity-api";
 
 const URL = "/api/agenda-events";
 const FIELD = "agendaEvent";
@@ -131,9 +131,7 @@ describe("Agenda", () => {
   });
 
   it("shows to-dos with a due date and the Scadenziario's deadlines (ROLE_DOCUMENT only) as read-only all-day items, each toggled", async () => {
-    const t = (await a.get("/api/tenants/get-actual")).body.tenant;
-    const s = await postSettings(a, { ...t, vat: "07654321012", fiscalCode: "07654321012", address: "Via Roma 1", postalCode: "00184", city: "Roma", province: "RM", taxRegime: "RF01" });
-    expect(s.status, JSON.stringify(s.body)).toBe(200);
+    await saveIssuer(a);
     const customer = (await a.postEntity("/api/contacts", "contact", { kind: "COMPANY", companyName: "Bianchi S.p.A.", isCustomer: true, vatNumber: "12345678903", address: "Via Milano 2", postalCode: "20121", city: "Milano", province: "MI" })).body.contact;
     const vat22 = ((await a.get("/api/vat-rates/get-filtered-list")).body.options as { id: number; toString: string }[]).find((o) => o.toString.startsWith("22%"))!;
     const invoice = await a.postEntity("/api/invoices", "invoice", {

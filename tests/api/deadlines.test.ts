@@ -11,7 +11,7 @@ import { readPdf } from "@/tests/support/sample-invoice";
 import { todayInRome } from "@/lib/rome-time";
 import { DEADLINE_MESSAGES } from "@/lib/schemas/deadline";
 import { type Client, sentMails, signUpTenant } from "../support/http";
-import { loginBianchi, postSettings } from "../support/entity-api";
+import { loginBianchi, saveIssuer } from "../support/entity-api";
 
 const URL = "/api/deadlines";
 const FIELD = "deadline";
@@ -58,9 +58,7 @@ describe("Scadenziario (GET /api/deadlines, set-state, export, send-reminder)", 
   beforeAll(async () => {
     c = (await signUpTenant("Studio Scadenziario S.r.l.")).client;
     other = (await signUpTenant("Altro Studio S.r.l.")).client;
-    const t = (await c.get("/api/tenants/get-actual")).body.tenant;
-    const s = await postSettings(c, { ...t, vat: "07654321012", fiscalCode: "07654321012", address: "Via Roma 1", postalCode: "00184", city: "Roma", province: "RM", taxRegime: "RF01" });
-    expect(s.status, JSON.stringify(s.body)).toBe(200);
+    await saveIssuer(c);
     const a = await c.postEntity("/api/contacts", "contact", { kind: "COMPANY", companyName: "Rossi S.r.l.", isCustomer: true, vatNumber: "12345678903", address: "Via Milano 2", postalCode: "20121", city: "Milano", province: "MI", email: "amministrazione@rossi.example.it" });
     expect(a.status, JSON.stringify(a.body)).toBe(200);
     company = { id: a.body.contact.id, toString: "Rossi S.r.l." };

@@ -10,7 +10,7 @@ import { readPdf } from "@/tests/support/sample-invoice";
 import { SEND_EMAIL_MESSAGES } from "@/lib/schemas/invoice-email";
 import { XML_OPTIONS_MESSAGES } from "@/lib/schemas/invoice";
 import { type Client, sentMails, signUpTenant } from "../support/http";
-import { expectErrors, loginBianchi, postSettings } from "../support/entity-api";
+import { expectErrors, loginBianchi, saveIssuer } from "../support/entity-api";
 
 const URL = "/api/invoices";
 const SEND_URL = `${URL}/send-email`;
@@ -35,20 +35,10 @@ describe("Invia email (send-email)", () => {
 
   beforeAll(async () => {
     c = (await signUpTenant("Studio Invii S.r.l.")).client;
-    const t = (await c.get("/api/tenants/get-actual")).body.tenant;
-    const s = await postSettings(c, {
-      ...t,
-      vat: "07654321012",
-      fiscalCode: "07654321012",
-      address: "Via Roma 1",
-      postalCode: "00184",
-      city: "Roma",
-      province: "RM",
-      taxRegime: "RF01",
+    await saveIssuer(c, {
       invoiceEmailSubject: "Fattura n. {numero} del {data} - {cliente}",
       invoiceEmailBody: "Gentile {cliente},\n\nin allegato la fattura {numero} del {data}, totale {totale}.",
     });
-    expect(s.status, JSON.stringify(s.body)).toBe(200);
     const a = await c.postEntity("/api/contacts", "contact", {
       kind: "COMPANY",
       companyName: "Rossi S.r.l.",

@@ -10,7 +10,7 @@ import { XML_ZIP_ERRORS_FILE, XML_ZIP_MAX_IDS, XML_ZIP_MESSAGES } from "@/db/que
 import { validateFatturaXml } from "@/lib/fiscal/xsd";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES } from "@/lib/schemas/invoice";
 import { Client, signUpTenant } from "../support/http";
-import { expectDocumentRoleNeeded, postSettings } from "../support/entity-api";
+import { expectDocumentRoleNeeded, saveIssuer } from "../support/entity-api";
 
 const URL = "/api/invoices";
 const ZIP_URL = `${URL}/download-xml-zip`;
@@ -57,9 +57,7 @@ describe("POST /api/invoices/download-xml-zip", () => {
 
   beforeAll(async () => {
     c = (await signUpTenant("Zip Fatture S.r.l.")).client;
-    const t = (await c.get("/api/tenants/get-actual")).body.tenant;
-    const s = await postSettings(c, { ...t, vat: "07654321012", fiscalCode: "07654321012", address: "Via Roma 1", postalCode: "00184", city: "Roma", province: "RM", taxRegime: "RF01" });
-    expect(s.status, JSON.stringify(s.body)).toBe(200);
+    await saveIssuer(c);
     const a = await c.postEntity("/api/contacts", "contact", { kind: "COMPANY", companyName: "Rossi S.r.l.", isCustomer: true, vatNumber: "12345678903", address: "Via Milano 2", postalCode: "20121", city: "Milano", province: "MI" });
     expect(a.status, JSON.stringify(a.body)).toBe(200);
     customer = { id: a.body.contact.id, toString: "Rossi S.r.l." };

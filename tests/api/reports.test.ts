@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { todayInRome } from "@/lib/rome-time";
 import { REPORT_MESSAGES } from "@/lib/schemas/report";
 import { type Client, signUpTenant } from "../support/http";
-import { loginBianchi, postSettings } from "../support/entity-api";
+import { loginBianchi, saveIssuer } from "../support/entity-api";
 
 type Option = { id: number; toString: string };
 
@@ -54,24 +54,9 @@ describe("Statistiche (report-filters/init, reports/{type})", () => {
   beforeAll(async () => {
     c = (await signUpTenant("Studio Statistiche S.r.l.")).client;
     other = (await signUpTenant("Altro Studio Statistiche S.r.l.")).client;
-    for (const client of [c, other]) {
-      const t = (await client.get("/api/tenants/get-actual")).body.tenant;
-      // the report's invoices are entered in no order of date (last year's after this year's): a tenant recording its
-      // history turns the date-and-number check off, as the settings allow
-      const s = await postSettings(client, {
-        ...t,
-        vat: "07654321012",
-        fiscalCode: "07654321012",
-        address: "Via Roma 1",
-        postalCode: "00184",
-        city: "Roma",
-        province: "RM",
-        taxRegime: "RF01",
-        hourlyPrice: 6000,
-        invoiceCheckNumerationDates: false,
-      });
-      expect(s.status, JSON.stringify(s.body)).toBe(200);
-    }
+    // the report's invoices are entered in no order of date (last year's after this year's): a tenant recording its
+    // history turns the date-and-number check off, as the settings allow
+    for (const client of [c, other]) await saveIssuer(client, { hourlyPrice: 6000, invoiceCheckNumerationDates: false });
     const company = { kind: "COMPANY", isCustomer: true, isSupplier: true, vatNumber: "12345678903", address: "Via Milano 2", postalCode: "20121", city: "Milano", province: "MI" };
     rossi = { id: (await save(c, "/api/contacts", "contact", { ...company, companyName: "Rossi S.r.l." })).id, toString: "Rossi S.r.l." };
     person = {

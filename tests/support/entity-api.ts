@@ -114,3 +114,13 @@ export function settingsForm(tenant: unknown, logo?: LogoUpload): FormData {
 
 /** POST /api/tenants/post-actual. */
 export const postSettings = (c: Client, tenant: unknown, logo?: LogoUpload) => c.json("POST", "/api/tenants/post-actual", { body: settingsForm(tenant, logo) });
+
+/** The fiscal identity the tests' issuers use (a valid VAT number, Rome, ordinary regime RF01). */
+export const TEST_ISSUER = { vat: "07654321012", fiscalCode: "07654321012", address: "Via Roma 1", postalCode: "00184", city: "Roma", province: "RM", taxRegime: "RF01" };
+
+/** Saves TEST_ISSUER and `extra` over the client's tenant settings (what an invoice's XML needs of its seller). */
+export async function saveIssuer(c: Client, extra: Record<string, unknown> = {}): Promise<void> {
+  const t = (await c.get("/api/tenants/get-actual")).body.tenant;
+  const r = await postSettings(c, { ...t, ...TEST_ISSUER, ...extra });
+  if (r.status !== 200) throw new Error(`impostazioni non salvate: ${r.status} ${JSON.stringify(r.body)}`);
+}
