@@ -223,7 +223,10 @@ export async function electronicInvoiceXml(scope: TenantScope, id: number, optio
     if (!check.ok || !check.built) throw new PrecheckRefusedError(check.issues);
     checkSchema(check.built.xml);
     const bytes = Buffer.from(check.built.xml, "utf8");
-    await tx.update(documents, id, undefined, {
+    // the file made is stored beside the document, which it does not edit: the version stays, so the form that asked
+    // for it can go on (its 'Segna come inviata' carries the version it read: a bump made it a 409, 'modificato da un
+    // altro utente')
+    await tx.updateWhere(documents, intEq(documents.id, id), {
       electronicInvoiceFileName: check.built.fileName,
       electronicInvoiceXml: bytes,
       electronicInvoiceCreated: new Date(),

@@ -179,9 +179,10 @@ describe("Documenti di vendita (invoices)", () => {
       const again = await xmlOptions(d.id);
       expect(again.status).toBe(200);
       expect(again.body).toEqual(first.body);
-      // a download is not a transmission: still Emessa, until the user marks it sent
-      expect((await c.get(`${URL}/get/${d.id}`)).body.invoice.state).toBe("Emessa");
-      const marked = await setState(d.id, "Inviata allo SDI");
+      // a download is not a transmission: still Emessa, until the user marks it sent; making the file is no edit of
+      // the document, so the version the form read is still good
+      expect((await c.get(`${URL}/get/${d.id}`)).body.invoice).toMatchObject({ state: "Emessa", version: d.version });
+      const marked = await setState(d.id, "Inviata allo SDI", d.version);
       expect(marked.status, JSON.stringify(marked.body)).toBe(200);
       expect((await c.get(`${URL}/get/${d.id}`)).body.invoice.state).toBe("Inviata allo SDI");
       // Scartata: corrected and sent again with its number, as a new file
