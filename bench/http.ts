@@ -42,6 +42,7 @@ import { vatRates } from "@/db/schema";
 import { itemEntity } from "@/db/queries/items";
 import { ROSSI_LOGIN, seedDemoData, seedRecord } from "@/db/seed";
 import { nextStart } from "@/tests/support/next-start";
+import { nginxConfig } from "@/tests/support/nginx";
 import { pct } from "./stats";
 import { writeBenchSection } from "./support";
 
@@ -338,54 +339,6 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   }
 }
 
-/**
- * nginx in front of the instances, from a configuration of its own in `dir` (no system file, no port 80): one
- * worker, round-robin upstream kept alive, as deploy/nginx.conf forwards (HTTP/1.1, Connection "", Host,
- * X-Forwarded-For, X-Forwarded-Proto). Run as root, its worker drops to nobody: nothing of it is written to disk under
- * the load (no access log, responses never buffered to temporary files).
- */
-function nginxConfig(dir: string, port: number, upstreams: number[]): string {
-  const temp = (n: string) => path.join(dir, n);
-  return `daemon off;
-worker_processes 1;
-pid ${temp("nginx.pid")};
-error_log ${temp("nginx.log")} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${temp("body")};
-  proxy_temp_path ${temp("proxy")};
-  fastcgi_temp_path ${temp("fastcgi")};
-  uwsgi_temp_path ${temp("uwsgi")};
-  scgi_temp_path ${temp("scgi")};
-  # h2load's connections stay open for the whole run (nginx's default closes one after 1,000 requests)
-  keepalive_requests 1000000;
-  keepalive_timeout 75s;
-  upstream gestionale {
-${upstreams.map((p) => `    server 127.0.0.1:${p};`).join("\n")}
-    # as many idle connections kept as the load has clients: none is closed and reopened under the load
-    keepalive ${CONNECTIONS};
-    keepalive_requests 1000000;
-    # below Node's 5 s: nginx never reuses a connection an instance is closing
-    keepalive_timeout 4s;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://gestionale;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream off;
-      proxy_max_temp_file_size 0;
-    }
-  }
-}
-`;
-}
-
 async function login(base: string, username: string, password: string): Promise<string> {
   const fd = new FormData();
   fd.set("username", username);
@@ -505,7 +458,23 @@ async function main() {
 
       const nginxPort = await freePort();
       const conf = path.join(dir, `nginx-pool-${pool}.conf`);
-      fs.writeFileSync(conf, nginxConfig(dir, nginxPort, instances.map((i) => i.port)));
+      // as the two-instance test (tests/support/nginx.ts), and under this load: h2load's connections stay open for the
+      // whole run (nginx's default closes one after 1,000 requests), as many idle connections to the instances as the
+      // load has clients (none closed and reopened), no access log and no response buffered to a temporary file
+      fs.writeFileSync(
+        conf,
+        nginxConfig({
+          dir,
+          port: nginxPort,
+          upstreams: instances.map((i) => i.port),
+          keepalive: CONNECTIONS,
+          errorLog: `${path.join(dir, "nginx.log")} warn`,
+          workerConnections: 1024,
+          http: ["access_log off;", "keepalive_requests 1000000;", "keepalive_timeout 75s;"],
+          upstream: ["keepalive_requests 1000000;"],
+          location: ["proxy_max_temp_file_size 0;"],
+        }),
+      );
       const proxy = `http://127.0.0.1:${nginxPort}`;
       const nginx = await startProcess(
         `nginx-pool-${pool}`,

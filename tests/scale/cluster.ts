@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { nextStart } from "../support/next-start";
+import { nginxConfig } from "../support/nginx";
 
 export interface Served {
   upstream: string;
@@ -201,44 +202,18 @@ export async function startCluster(): Promise<Cluster> {
     const nginxPort = await freePort();
     const accessLog = path.join(dir, "access.log");
     const errorLog = path.join(dir, "error.log");
-    const temp = (n: string) => path.join(dir, n);
     fs.writeFileSync(
       path.join(dir, "nginx.conf"),
-      `daemon off;
-worker_processes 1;
-pid ${temp("nginx.pid")};
-error_log ${errorLog};
-events { worker_connections 512; }
-http {
-  log_format served '$upstream_addr $status $request_method $request_uri';
-  access_log ${accessLog} served;
-  client_body_temp_path ${temp("body")};
-  proxy_temp_path ${temp("proxy")};
-  fastcgi_temp_path ${temp("fastcgi")};
-  uwsgi_temp_path ${temp("uwsgi")};
-  scgi_temp_path ${temp("scgi")};
-  upstream gestionale {
-    server 127.0.0.1:${ports[0]};
-    server 127.0.0.1:${ports[1]};
-    keepalive 8;
-    keepalive_timeout 4s;
-  }
-  server {
-    listen 127.0.0.1:${nginxPort};
-    client_max_body_size 20m;
-    location / {
-      proxy_pass http://gestionale;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      # a request is never replayed on the other instance (a login or a save must run once)
-      proxy_next_upstream off;
-    }
-  }
-}
-`,
+      nginxConfig({
+        dir,
+        port: nginxPort,
+        upstreams: ports,
+        keepalive: 8,
+        errorLog,
+        workerConnections: 512,
+        http: ["log_format served '$upstream_addr $status $request_method $request_uri';", `access_log ${accessLog} served;`],
+        server: ["client_max_body_size 20m;"],
+      }),
     );
     const nginx = spawn(binary("nginx"), ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "ignore" });
     children.push({ child: nginx, group: false, signal: "SIGQUIT" });
