@@ -5,6 +5,13 @@ import { sql } from "drizzle-orm";
 import { rawRows } from "@/lib/grid/query";
 import { getDatabase, MIGRATIONS_FOLDER } from "./client";
 
+let committed: number | undefined;
+/** How many migrations this build carries (drizzle's journal, read once: it does not change while the process runs). */
+function committedMigrations(): number {
+  committed ??= (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: unknown[] }).entries.length;
+  return committed;
+}
+
 /**
  * Readiness (GET /api/ready): the database answers and every committed migration is applied. Opening the
  * process's database applies the migrations (db/client.ts); this counts the applied ones against drizzle's
@@ -12,7 +19,7 @@ import { getDatabase, MIGRATIONS_FOLDER } from "./client";
  * Bounded in time: a database that does not answer within `timeoutMs` is not ready.
  */
 export async function databaseReady(timeoutMs = 3000): Promise<{ ready: true } | { ready: false; reason: string }> {
-  const expected = (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: unknown[] }).entries.length;
+  const expected = committedMigrations();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`nessuna risposta entro ${timeoutMs} ms`)), timeoutMs);

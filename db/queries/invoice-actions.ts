@@ -334,7 +334,7 @@ export async function electronicInvoicesBatch(scope: TenantScope, ids: readonly 
       changes.push({
         id: doc.id,
         version: doc.version,
-        values: { electronicInvoiceFileName: built.fileName, electronicInvoiceXml: `\\x${bytes.toString("hex")}`, electronicInvoiceCreated: now, state: doc.state } as never,
+        values: { electronicInvoiceFileName: built.fileName, electronicInvoiceXml: `\\x${bytes.toString("hex")}`, electronicInvoiceCreated: now } as never,
       });
       out.set(doc.id, { name: built.fileName, bytes });
     });

@@ -8,9 +8,9 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import { bankAccounts, contacts, documents, vatRates, type Contact, type Tenant } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
-import { rateToString } from "@/lib/fiscal/calculate";
 import { NATURE, type Natura } from "@/lib/fiscal/codes";
 import { formatPercent, parseStoredDecimal } from "@/lib/format";
+import { PERCENT_SCALE } from "@/lib/money";
 import { INVOICE_MESSAGES, type InvoiceJson } from "@/lib/schemas/invoice";
 import type { InvoicePdfInput, PdfBankAccount, PdfParty, PdfRow } from "@/lib/pdf/invoice-pdf";
 import { buyerOf, calculate, fiscalRowsOf, fiscalSettingsOf } from "@/lib/invoice-calculation";
@@ -67,10 +67,10 @@ function logoOf(tenant: Tenant): InvoicePdfInput["logo"] {
   return null;
 }
 
-/** "22.00" → "22%"; with a natura "0% N2.2". */
-function vatLabel(rate: string, natura: string | null | undefined): string {
-  const scaled = parseStoredDecimal(rate, 2);
-  const pct = scaled === null ? rate : formatPercent(scaled);
+/** "22%" for a rate scaled by 10^PERCENT_SCALE (the calculation's) or as the database stores it ("22.00"); with a natura "0% N2.2". */
+function vatLabel(rate: bigint | string, natura: string | null | undefined): string {
+  const scaled = typeof rate === "bigint" ? rate : parseStoredDecimal(rate, PERCENT_SCALE);
+  const pct = scaled === null ? String(rate) : formatPercent(scaled, PERCENT_SCALE);
   return natura ? `${pct} ${natura}` : pct;
 }
 
@@ -113,7 +113,7 @@ export async function getInvoicePdfData(scope: TenantScope, id: number): Promise
       unitPrice: r.amount,
       amount: result?.amount ?? 0,
       // the rate applied (the calculation's: a forfettario's 22% product row is 0% N2.2), else the row's own
-      vatLabel: result ? vatLabel(rateToString(result.vatRate).replace(",", "."), result.natura) : vat ? vatLabel(vat.rate, vat.natura) : "",
+      vatLabel: result ? vatLabel(result.vatRate, result.natura) : vat ? vatLabel(vat.rate, vat.natura) : "",
     };
   });
 
@@ -137,18 +137,15 @@ export async function getInvoicePdfData(scope: TenantScope, id: number): Promise
     address: json.address,
     details: json.details,
     rows,
-    vatSummary: calc.summary.map((v) => {
-      const rate = rateToString(v.vatRate).replace(",", ".");
-      return {
-        label: vatLabel(rate, v.natura),
-        // the natura named with its law reference, as the XML's RiferimentoNormativo says it
-        // (once when the two say the same: N1)
-        description: v.natura ? [...new Set([NATURE[v.natura as Natura], v.legalReference].filter(Boolean))].join(": ") || undefined : undefined,
-        taxable: v.taxable,
-        vat: v.vat,
-        splitPayment: v.esigibilita === "S",
-      };
-    }),
+    vatSummary: calc.summary.map((v) => ({
+      label: vatLabel(v.vatRate, v.natura),
+      // the natura named with its law reference, as the XML's RiferimentoNormativo says it
+      // (once when the two say the same: N1)
+      description: v.natura ? [...new Set([NATURE[v.natura as Natura], v.legalReference].filter(Boolean))].join(": ") || undefined : undefined,
+      taxable: v.taxable,
+      vat: v.vat,
+      splitPayment: v.esigibilita === "S",
+    })),
     totals: json.totals,
     inpsRevengeName: tenant.inpsRevengeName,
     inpsRevenge: json.inpsRevenge,

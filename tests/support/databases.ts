@@ -33,8 +33,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A short hash of every migration file (names and contents): a new migration makes a new template. */
+let hash: string | undefined;
+/** A short hash of every migration file (names and contents): a new migration makes a new template. Once per process. */
 function migrationsHash(): string {
+  if (hash) return hash;
   const h = crypto.createHash("sha256");
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -44,7 +46,8 @@ function migrationsHash(): string {
     }
   };
   walk(MIGRATIONS_FOLDER);
-  return h.digest("hex").slice(0, 12);
+  hash = h.digest("hex").slice(0, 12);
+  return hash;
 }
 
 const TEMPLATE_PREFIX = "gestionale_tpl_";
