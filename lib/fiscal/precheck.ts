@@ -9,6 +9,7 @@
  */
 import { parseDecimal, pow10, roundDiv, toCents, type Cents } from "@/lib/money";
 import { todayInRome } from "@/lib/rome-time";
+import { TIPI_DOCUMENTO } from "./codes";
 import { isIsoDate } from "./dates";
 import { checkCodiceFiscale, checkPartitaIva } from "./identifiers";
 import { InvoiceRefusedError, parseInvoiceXml, type ParsedBody, type ParsedInvoiceFile } from "./received";
@@ -32,7 +33,6 @@ const GENERIC_NATURE = new Set(["N2", "N3", "N6"]);
 const SELF_INVOICE_FORBIDDEN = new Set(["TD01", "TD02", "TD03", "TD06", "TD16", "TD17", "TD18", "TD19", "TD20", "TD24", "TD25", "TD28"]);
 /** Documents a business issues to itself (rules §4, 00472): integration/self-invoice TD21, self-consumption TD27. */
 const SELF_INVOICE_REQUIRED = new Set(["TD21", "TD27"]);
-const SELF_INVOICE_LABEL: Record<string, string> = { TD21: "autofattura per splafonamento", TD27: "autoconsumo o cessione gratuita" };
 const BUYER_VAT_REQUIRED = new Set(["TD16", "TD17", "TD18", "TD19", "TD20", "TD22", "TD23", "TD28"]);
 
 const P8 = 8;
@@ -162,7 +162,8 @@ function checkBody(b: ParsedBody, today: string, push: (code: string, message: s
     (b.supplier.fiscalCode && b.supplier.fiscalCode === b.customer.fiscalCode);
   if (sameParty && SELF_INVOICE_FORBIDDEN.has(b.documentType)) push("00471", `Cedente e cessionario coincidono: non ammesso per il tipo documento ${b.documentType}`);
   if (!sameParty && SELF_INVOICE_REQUIRED.has(b.documentType)) {
-    push("00472", `Il tipo documento ${b.documentType} (${SELF_INVOICE_LABEL[b.documentType]}) richiede che il cliente sia l'azienda stessa: cedente e cessionario devono coincidere`);
+    const name = TIPI_DOCUMENTO[b.documentType as keyof typeof TIPI_DOCUMENTO].toLowerCase();
+    push("00472", `Il tipo documento ${b.documentType} (${name}) richiede che il cliente sia l'azienda stessa: cedente e cessionario devono coincidere`);
   }
   if (!b.customer.vatNumber && BUYER_VAT_REQUIRED.has(b.documentType)) push("00475", `Per il tipo documento ${b.documentType} è obbligatoria la partita IVA del cessionario`);
 }

@@ -149,7 +149,7 @@ describe("SDI pre-check", () => {
     expect(toThirdParty.ok).toBe(false);
     expect(toThirdParty.issues).toContainEqual({
       code: "00472",
-      message: "Il tipo documento TD27 (autoconsumo o cessione gratuita) richiede che il cliente sia l'azienda stessa: cedente e cessionario devono coincidere",
+      message: "Il tipo documento TD27 (fattura per autoconsumo o per cessioni gratuite senza rivalsa) richiede che il cliente sia l'azienda stessa: cedente e cessionario devono coincidere",
     });
     const self = sampleDocument({ tipoDocumento: "TD27" });
     self.buyer = { ...self.buyer, companyName: undefined, firstName: "Mario", lastName: "Rossi", vatNumber: self.seller.vatNumber };
