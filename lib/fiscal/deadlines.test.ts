@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeDeadlines, deadlinesFromReceived, dueDateFor, paymentConditionFor } from "./deadlines";
-import { checkNumberDateOrder, formatInvoiceNumber, isDuplicateNumber, nextProgressive, parseInvoiceNumber } from "./numbering";
+import { checkNumberDateOrder, formatInvoiceNumber } from "./numbering";
 
 const row = (expirationType: "Dalla data fattura" | "Fine mese" | "Dal primo del mese", monthsAfter: number, paymentDay: number) => ({ expirationType, monthsAfter, paymentDay });
 
@@ -65,31 +65,21 @@ describe("instalments (rules §5.3)", () => {
 });
 
 describe("numbering (rules §7)", () => {
-  it("formats and parses numbers with the sectional suffix", () => {
+  it("formats numbers with the sectional suffix", () => {
     expect(formatInvoiceNumber(12, "A")).toBe("12/A");
     expect(formatInvoiceNumber(3, "")).toBe("3");
-    expect(parseInvoiceNumber("12/A")).toEqual({ progressive: 12, suffix: "A" });
-    expect(parseInvoiceNumber("FT-1")).toBeNull();
     expect(() => formatInvoiceNumber(1, "X".repeat(20))).toThrow(/20 caratteri/);
   });
-  it("restarts every year and keeps date order", () => {
+  it("keeps date order within a year", () => {
     const existing = [
       { progressive: 1, date: "2025-01-10" },
       { progressive: 2, date: "2025-02-10" },
       { progressive: 7, date: "2024-12-30" },
     ];
-    expect(nextProgressive(existing, "2025-03-01")).toBe(3);
-    expect(nextProgressive(existing, "2026-01-02")).toBe(1);
     expect(checkNumberDateOrder(existing, { progressive: 3, date: "2025-02-01" })).toBe(
       "La data deve essere uguale o successiva al 10/02/2025, data della fattura n. 2",
     );
     expect(checkNumberDateOrder(existing, { progressive: 3, date: "2025-02-10" })).toBeNull();
     expect(checkNumberDateOrder([{ progressive: 5, date: "2025-05-01" }], { progressive: 4, date: "2025-06-01" })).toMatch(/precedente/);
-  });
-  it("duplicates as the SDI sees them (00404): TD04 may reuse an invoice number", () => {
-    const existing = [{ numero: "12/A", date: "2025-01-15", tipoDocumento: "TD01" }];
-    expect(isDuplicateNumber(existing, { numero: "12/A", date: "2025-06-01", tipoDocumento: "TD01" })).toBe(true);
-    expect(isDuplicateNumber(existing, { numero: "12/A", date: "2026-01-01", tipoDocumento: "TD01" })).toBe(false);
-    expect(isDuplicateNumber(existing, { numero: "12/A", date: "2025-06-01", tipoDocumento: "TD04" })).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Invoice numbering: a progressive per sectional and year, with the sectional's suffix
- * ("12/A"), and the optional date-order rule (rules §7).
+ * Invoice numbering: the text of a number with the sectional's suffix ("12/A") and the date-order rule (rules §7).
+ * The progressive itself is never computed here: the documents take it from their series' counter row, locked in the
+ * saving transaction (db/counters.ts takeNextInto), because a max + 1 over the stored numbers races between two saves.
  */
 
 export interface NumberedDocument {
@@ -20,21 +21,6 @@ export function formatInvoiceNumber(progressive: number, suffix?: string | null)
   return n;
 }
 
-/** Reads "12/A" back to { progressive: 12, suffix: "A" }; null when it does not start with a number. */
-export function parseInvoiceNumber(numero: string): { progressive: number; suffix: string | null } | null {
-  const m = /^(\d+)(?:\/(.+))?$/.exec(numero.trim());
-  if (!m) return null;
-  return { progressive: Number(m[1]), suffix: m[2] ?? null };
-}
-
-/** Next progressive in a sectional for the year of `date`: max of that year's numbers + 1. */
-export function nextProgressive(existing: readonly NumberedDocument[], date: string): number {
-  const year = date.slice(0, 4);
-  let max = 0;
-  for (const d of existing) if (d.date.slice(0, 4) === year && d.progressive > max) max = d.progressive;
-  return max + 1;
-}
-
 /**
  * Date-order rule (tenant flag invoiceCheckNumerationDates): within a sectional and year a
  * higher number must not carry an earlier date, nor a lower number a later date.
@@ -52,20 +38,6 @@ export function checkNumberDateOrder(existing: readonly NumberedDocument[], cand
     }
   }
   return null;
-}
-
-/** Duplicate check as the SDI does it (00404): same year of date and same Numero; TD04 may reuse a non-TD04 number. */
-export function isDuplicateNumber(
-  existing: readonly { numero: string; date: string; tipoDocumento: string }[],
-  candidate: { numero: string; date: string; tipoDocumento: string },
-): boolean {
-  const year = candidate.date.slice(0, 4);
-  return existing.some(
-    (e) =>
-      e.numero === candidate.numero &&
-      e.date.slice(0, 4) === year &&
-      (e.tipoDocumento === "TD04") === (candidate.tipoDocumento === "TD04"),
-  );
 }
 
 function itDate(iso: string): string {
