@@ -174,8 +174,8 @@ export interface EntityDefinition<T extends TenantTable, I extends z.ZodType, O 
   json: (row: Row<T>, related: Related) => z.input<O>;
   /** The entity of create-form-data (id null, version 0); `query` is the call's query string. */
   draft: (scope: TenantScope, query: URLSearchParams) => Promise<Record<string, unknown>> | Record<string, unknown>;
-  /** formData of create-form-data (row undefined) and update-form-data. */
-  formData?: (scope: TenantScope, row: Row<T> | undefined) => Promise<FD> | FD;
+  /** formData of create-form-data (row undefined; `query`: its parameters, as the draft's) and update-form-data. */
+  formData?: (scope: TenantScope, row: Row<T> | undefined, query?: URLSearchParams) => Promise<FD> | FD;
   /**
    * get-filtered-list (ajax selects, entity filters): what the query text matches (an ILIKE pattern), the order, a
    * fixed condition, and `filter`: a condition from the call's other query parameters (e.g. contacts' role=SUPPLIER),
@@ -398,7 +398,7 @@ export function defineEntity<T extends TenantTable, I extends z.ZodType, O exten
       const entity = row
         ? await toJson(scope, row)
         : { id: null, version: 0, ...(def.attachments ? { [def.attachments.field]: [] } : {}), ...(await def.draft(scope, query)), rowColor: null, toString: "" };
-      return { [def.api.field]: entity, formData: def.formData ? await def.formData(scope, row) : {} };
+      return { [def.api.field]: entity, formData: def.formData ? await def.formData(scope, row, row ? undefined : query) : {} };
     },
 
     async get(scope, id) {

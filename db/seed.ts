@@ -103,7 +103,8 @@ export async function seedDemoData(db: Db): Promise<Seeded> {
         professionistFund: "4",
         withholdingTaxApply: true,
         withholdingTaxPercentage: "20",
-        stampApply: true,
+        // the bollo recharged to the customer (the law's default; stampApply = the issuer bears it)
+        stampApply: false,
         stampAmount: 200,
         footer: "Studio Tecnico Rossi - Ing. Mario Rossi - Albo Ingegneri di Milano n. 12345",
       },

@@ -5,9 +5,9 @@
  * so the two cannot disagree. No server-only import: it runs in both.
  */
 import { ValidationError } from "@/lib/errors";
-import { calculateDocument, CalculationError, type CalculationResult } from "@/lib/fiscal/calculate";
+import { calculateDocument, CalculationError, type CalculationBuyer, type CalculationResult } from "@/lib/fiscal/calculate";
 import type { Natura, RegimeFiscale } from "@/lib/fiscal/codes";
-import type { Buyer, DocumentRow, Figure, FiscalSettings } from "@/lib/fiscal/types";
+import type { DocumentRow, Figure, FiscalSettings } from "@/lib/fiscal/types";
 import { centsToDecimal, MoneyError } from "@/lib/money";
 import { INVOICE_MESSAGES, invoiceSchema, type InvoiceFormData, type InvoiceInput, type InvoiceRowInput, type InvoiceTotals } from "@/lib/schemas/invoice";
 
@@ -46,14 +46,26 @@ export function fiscalSettingsOf(tenant: CalculationTenant, doc: Percents): Fisc
     // the cassa's type changes no amount: the XML options dialog names it
     cassa: isPositive(doc.professionistFund) ? { type: "TC01", rate: doc.professionistFund } : null,
     withholding: doc.withholdingTaxApply && isPositive(doc.withholdingTaxPercentage) ? { rate: doc.withholdingTaxPercentage, causale: "A" } : null,
-    stamp: { enabled: doc.stampAmount > 0, amount: doc.stampAmount },
+    // the bollo follows the law on every document (calculate.ts: 0, an old document's, is the law's 2.00)
+    stamp: { amount: doc.stampAmount },
   };
 }
 
-export function buyerOf(contact: CalculationCustomer | null, publicAdministration: boolean): Pick<Buyer, "kind" | "withholdingAgent" | "splitPayment"> {
+/**
+ * The customer as the calculation reads it: a private person without a VAT number is a consumer; its country and
+ * its VAT number's country go along, so that calculate.ts whyBuyerCannotWithhold, the one rule, decides whether it
+ * withholds (and the working says why not). A contact without them (read before they were sent) is Italian.
+ */
+export function buyerOf(contact: (CalculationCustomer & { country?: string | null; vatCountry?: string | null }) | null, publicAdministration: boolean): CalculationBuyer {
   if (!contact) return { kind: publicAdministration ? "pa" : "business" };
   const kind = publicAdministration || contact.publicAdministration ? "pa" : contact.kind === "PERSON" && !contact.vatNumber ? "consumer" : "business";
-  return { kind, withholdingAgent: kind === "consumer" ? false : contact.withholdingAgent, splitPayment: contact.splitPayment };
+  return {
+    kind,
+    withholdingAgent: contact.withholdingAgent,
+    splitPayment: contact.splitPayment,
+    vatCountry: contact.vatCountry || "IT",
+    address: { country: contact.country || "IT" },
+  };
 }
 
 /** The calculation's rows: section headings are left out, as are hidden rows without a rate. */
@@ -83,7 +95,7 @@ export function fiscalRowsOf(rows: readonly CalculationRow[], vats: ReadonlyMap<
 export const AMOUNT_OUT_OF_RANGE = "Importo fuori limite: controllare quantità e importi delle righe";
 
 /** calculateDocument with its refusals as the user's errors (an Italian 400, never a 500). */
-export function calculate(rows: DocumentRow[], settings: FiscalSettings, buyer: Pick<Buyer, "kind" | "withholdingAgent" | "splitPayment">, stampBorneByIssuer: boolean): CalculationResult {
+export function calculate(rows: DocumentRow[], settings: FiscalSettings, buyer: CalculationBuyer, stampBorneByIssuer: boolean): CalculationResult {
   try {
     return calculateDocument({ rows, settings, buyer, stampBorneByIssuer });
   } catch (err) {
@@ -126,7 +138,8 @@ export function totalsWithSteps(calc: CalculationResult): Record<keyof InvoiceTo
     totalVat: calc.vatAmount,
     inpsRevengeAmount: cassa(true),
     professionistFundAmount: cassa(false),
-    withholdingTaxAmount: { amount: calc.withholding?.amount ?? 0, steps: calc.withholding?.steps ?? [] },
+    // no ritenuta though the document asks for one: its working says why (forfettario, a consumer, a buyer abroad)
+    withholdingTaxAmount: { amount: calc.withholding?.amount ?? 0, steps: calc.withholding?.steps ?? (calc.noWithholding ? [{ label: calc.noWithholding, amount: 0 }] : []) },
     stampAmount: { amount: calc.stamp.due ? calc.stamp.amount : 0, steps: calc.stamp.steps },
     total: calc.totalAmount,
     netToPay: calc.netToPay,

@@ -15,12 +15,15 @@ import { SendEmailDialog } from "./send-email-dialog";
 /**
  * The actions of a saved document, above its form (ours; Fatture in Cloud keeps them in the document's header):
  * Anteprima PDF, Scarica PDF, XML (the options dialog, then the SDI pre-check's problems or the file), Invia email,
- * the next states of its life cycle, Duplica, Crea nota di credito, Converti in fattura / in proforma, Elimina.
+ * the next states of its life cycle, Duplica, Crea nota di credito, Converti in fattura / in proforma, Elimina (where
+ * the server allows it: `deletable`).
  * A copy (duplicate, credit note, conversion) opens in the same form. With unsaved changes every action first
  * asks to save: the PDF, the XML and the e-mail are made from the stored document.
+ * A conversion happens once: a converted quote or proforma offers no 'Converti' and names the document it became
+ * (a link opening it in the same form); a copy names the document it comes from ('Nota di credito di', 'Da').
  */
 export interface InvoiceActionsProps {
-  invoice: Pick<InvoiceJson, "id" | "kind" | "state" | "version" | "number" | "totals">;
+  invoice: Pick<InvoiceJson, "id" | "kind" | "state" | "version" | "number" | "totals" | "deletable"> & Partial<Pick<InvoiceJson, "convertedTo" | "source">>;
   dirty: boolean;
   /** The stored document changed (a state set, the XML file stored): the form reloads it. */
   onChanged: () => void;
@@ -33,6 +36,8 @@ export const SAVE_FIRST = "Ci sono modifiche non salvate: salva il documento pri
 export const DELETE_DOCUMENT_CONFIRM = "Confermi l'eliminazione del documento?";
 export const CREDIT_NOTE_CONFIRM = "Creare una nota di credito (TD04) che storna questa fattura?";
 export const XML_OPTIONS_TITLE = "Opzioni fattura elettronica";
+export const CONVERTED_TO_LABEL = "Convertito in";
+export const SOURCE_LABELS: Record<DocumentKind, string> = { CREDIT_NOTE: "Nota di credito di", INVOICE: "Da", PROFORMA: "Da", QUOTE: "Da" };
 export const PRECHECK_TITLE = "La fattura elettronica non può essere generata";
 
 /** The states a user sets by hand after Emessa (Pagata follows the deadlines, Bozza never comes back). */
@@ -90,6 +95,14 @@ export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted }:
     run("pdf", async () => {
       saveBase64File(await apiGet<Base64File>(url("download-pdf", id)));
     });
+  /** Opens a linked document (the conversion, the source) in the same form. */
+  const openLinked = (linkedId: number) =>
+    run(`open-${linkedId}`, async () => {
+      const res = await apiGet<{ invoice: InvoiceJson }>(`${invoiceApi.url}/get/${linkedId}`);
+      onOpen(res.invoice);
+    });
+  const converted = invoice.convertedTo ?? null;
+  const source = invoice.source ?? null;
   const remove = () =>
     run("delete", async () => {
       if (!(await confirmDialog(DELETE_DOCUMENT_CONFIRM))) return;
@@ -113,9 +126,16 @@ export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted }:
       {(NEXT_STATES[kind][state] ?? []).map((next) => button(next, STATE_ACTION[next] ?? next, () => void setState(next)))}
       {button("duplicate", "Duplica", () => void copy("duplicate", url("duplicate", id)))}
       {kind === "INVOICE" && issued && button("credit", "Crea nota di credito", () => void copy("credit", url("credit-note", id), CREDIT_NOTE_CONFIRM))}
-      {(kind === "PROFORMA" || kind === "QUOTE") && button("toInvoice", "Converti in fattura", () => void copy("toInvoice", `${url("convert", id)}?to=INVOICE`))}
-      {kind === "QUOTE" && button("toProforma", "Converti in proforma", () => void copy("toProforma", `${url("convert", id)}?to=PROFORMA`))}
-      {button("delete", "Elimina", () => void remove(), "danger")}
+      {!converted && (kind === "PROFORMA" || kind === "QUOTE") && button("toInvoice", "Converti in fattura", () => void copy("toInvoice", `${url("convert", id)}?to=INVOICE`))}
+      {!converted && kind === "QUOTE" && button("toProforma", "Converti in proforma", () => void copy("toProforma", `${url("convert", id)}?to=PROFORMA`))}
+      {/* only where the server deletes it: never numbered, or the last of its series (else a credit note corrects it) */}
+      {invoice.deletable && button("delete", "Elimina", () => void remove(), "danger")}
+      {(converted || source) && (
+        <p className="flex w-full flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700" data-testid="document-links">
+          {converted && <LinkedDocument label={CONVERTED_TO_LABEL} document={converted} onOpen={() => void openLinked(converted.id)} />}
+          {source && <LinkedDocument label={SOURCE_LABELS[kind]} document={source} onOpen={() => void openLinked(source.id)} />}
+        </p>
+      )}
       {dialog === "xml" && (
         <XmlOptionsDialog
           invoice={invoice}
@@ -136,6 +156,18 @@ export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted }:
         />
       )}
     </div>
+  );
+}
+
+/** 'Convertito in: Fattura 3 del 05/03/2026', the document a link that opens it. */
+function LinkedDocument({ label, document, onOpen }: { label: string; document: { id: number; toString: string }; onOpen: () => void }) {
+  return (
+    <span>
+      {label}:{" "}
+      <Button type="button" size="sm" variant="link" onClick={onOpen}>
+        {document.toString}
+      </Button>
+    </span>
   );
 }
 

@@ -32,7 +32,7 @@ import { DocumentHistory } from "./document-history";
 import { InvoiceActions } from "./invoice-actions";
 import { InvoiceAttachments } from "./invoice-attachments";
 import { InvoiceRowForm, ROW_TYPE_LABELS, type InvoiceRow } from "./invoice-row-form";
-import { KIND_WORDS } from "./invoice-kinds";
+import { policyOf } from "@/lib/documents/policy";
 
 type InvoiceFormApi = ZodForm<typeof invoiceSchema>;
 type LoadedInvoice = Loaded<InvoiceJson>;
@@ -46,7 +46,7 @@ export const INVOICE_TABS: readonly FormTabDef[] = [
   {
     key: "main",
     label: "Dati principali",
-    fields: ["date", "contact", "documentType", "bankAccount", "paymentModality", "address", "details", "inpsRevenge", "professionistFund", "withholdingTaxPercentage", "stampAmount", "paDocument", "rows", "deadlines"],
+    fields: ["date", "contact", "sectional", "documentType", "bankAccount", "paymentModality", "address", "details", "inpsRevenge", "professionistFund", "withholdingTaxPercentage", "stampAmount", "paDocument", "correctedInvoice", "rows", "deadlines"],
   },
   { key: "notes", label: "Note e allegati" },
 ];
@@ -82,7 +82,7 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
       size="xl"
       tabs={INVOICE_TABS}
       title={(entity) => {
-        const words = KIND_WORDS[entity.kind ?? kind];
+        const words = policyOf(entity.kind ?? kind).words;
         return entity.id ? `${words.edit} ${entity.number ?? "(bozza)"}` : words.insert;
       }}
       toFormValues={(entity) => ({ ...pickFormValues(invoiceSchema, entity), kind: entity.kind ?? kind })}
@@ -172,35 +172,50 @@ const idOf = (v: unknown) => {
   return id === undefined || id === null || id === "" ? null : Number(id);
 };
 
-interface CustomerDefaults {
-  kind: string;
-  vatNumber: string;
-  splitPayment: boolean;
-  withholdingAgent: boolean;
-  address?: string;
-  postalCode?: string;
-  city?: string;
-  province?: string;
-  publicAdministration?: boolean;
-  customerPaymentModality?: { id: number; toString: string } | null;
-  customerBankAccount?: { id: number; toString: string } | null;
+/** The Sezionale select's options: enabled sectionals only (a disabled one cannot number a document). */
+const SECTIONAL_OPTIONS = { url: "/api/invoice-sectionals/get-filtered-list", params: { enabled: "1" } } as const;
+
+/** What create-form-data answers for a customer (db/queries/invoices.ts draftOf). */
+interface CustomerDraft {
+  invoice: Pick<InvoiceJson, "address" | "publicAdministration" | "sectional" | "bankAccount" | "paymentModality">;
+  formData: Pick<InvoiceFormData, "calculation">;
 }
 
-/** A customer chosen: its address, payment defaults and PA flag fill the header (as create-form-data?contactId= does). */
-async function fillFromCustomer(form: InvoiceFormApi, contactId: number, setCustomer: (c: CalculationContext["customer"]) => void) {
-  try {
-    const res = await apiGet<{ contact: CustomerDefaults }>(`/api/contacts/update-form-data/${contactId}`);
-    const c = res.contact;
-    setCustomer({ kind: c.kind, vatNumber: c.vatNumber ?? "", publicAdministration: c.publicAdministration === true, splitPayment: c.splitPayment === true, withholdingAgent: c.withholdingAgent === true });
-    const place = [c.postalCode, c.city, c.province ? `(${c.province})` : ""].filter(Boolean).join(" ");
-    const set = { shouldDirty: true } as const;
-    form.setValue("address", [c.address, place].filter(Boolean).join(", "), set);
-    if (c.customerPaymentModality) form.setValue("paymentModality", c.customerPaymentModality, set);
-    if (c.customerBankAccount) form.setValue("bankAccount", c.customerBankAccount, set);
-    form.setValue("publicAdministration", c.publicAdministration === true, set);
-  } catch (e) {
-    await showError(e);
-  }
+/**
+ * The customer's defaults when Cliente changes: GET create-form-data?kind=&contact= answers them by the server's rule
+ * (draftOf), so the form guesses nothing — address, payment modality and bank account (kept when the customer has
+ * none), PA flag, and on a new document the sectional of the customer's typology, unless the user chose one by hand
+ * (`sectionalChosen`); formData.calculation.customer gives the live totals the customer's flags (split payment, PA,
+ * private person). A later choice's answer wins over an earlier one still on its way.
+ */
+export function useCustomerDefaults(form: InvoiceFormApi, { kind, isNew, setCustomer }: { kind: DocumentKind; isNew: boolean; setCustomer: (c: CalculationContext["customer"]) => void }) {
+  const sectionalByHand = useRef(false);
+  const latest = useRef(0);
+  const customerChanged = useCallback(
+    async (contactId: number | null) => {
+      const call = ++latest.current;
+      if (contactId === null) return setCustomer(null);
+      try {
+        const res = await apiGet<CustomerDraft>(`${invoiceApi.url}/create-form-data?${new URLSearchParams({ kind, contact: String(contactId) })}`);
+        if (call !== latest.current) return;
+        const d = res.invoice;
+        setCustomer(res.formData.calculation.customer);
+        const set = { shouldDirty: true } as const;
+        form.setValue("address", d.address, set);
+        if (d.paymentModality) form.setValue("paymentModality", d.paymentModality, set);
+        if (d.bankAccount) form.setValue("bankAccount", d.bankAccount, set);
+        form.setValue("publicAdministration", d.publicAdministration, set);
+        if (isNew && !sectionalByHand.current) form.setValue("sectional", d.sectional, set);
+      } catch (e) {
+        if (call === latest.current) await showError(e);
+      }
+    },
+    [form, kind, isNew, setCustomer],
+  );
+  const sectionalChosen = useCallback(() => {
+    sectionalByHand.current = true;
+  }, []);
+  return { customerChanged, sectionalChosen };
 }
 
 function CheckboxField({ form, name, label }: { form: InvoiceFormApi; name: "withholdingTaxApply" | "stampBorneByIssuer" | "publicAdministration"; label: string }) {
@@ -218,6 +233,7 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
   // the customer as the calculation reads it (split payment, PA, private person): from the form data, then from each choice
   const [customer, setCustomer] = useState(formData.calculation.customer);
   const calculation = useMemo(() => ({ ...formData.calculation, customer }), [formData.calculation, customer]);
+  const { customerChanged, sectionalChosen } = useCustomerDefaults(form, { kind: entity.kind, isNew: entity.id === null, setCustomer });
   // '+' beside Conto corrente and Modalità di pagamento: the Tabelle's own form, the saved record chosen
   const [creating, setCreating] = useState<"bankAccount" | "paymentModality" | null>(null);
   const refSelect = (name: "bankAccount" | "paymentModality", label: string, url: string, createLabel: string) => (
@@ -252,7 +268,7 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
       )}
       {/* an issued document's header is shown, not edited (disabled propagates to every control inside) */}
       <fieldset disabled={locked} className="contents">
-      <Card title="Intestazione" actions={entity.id !== null ? <DocumentStateBadge state={entity.state} /> : undefined}>
+      <Card title="Intestazione" actions={entity.id !== null ? <DocumentStateBadge state={entity.displayedState ?? entity.state} /> : undefined}>
         <div className="flex flex-col gap-3">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-4">
             <Field label="Numero">
@@ -271,8 +287,7 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
                   value={field.value as SelectableEntity | null | undefined}
                   onChange={(v) => {
                     field.onChange(v);
-                    if (v) void fillFromCustomer(form, Number(v.id), setCustomer);
-                    else setCustomer(null);
+                    void customerChanged(v ? Number(v.id) : null);
                   }}
                   onBlur={field.onBlur}
                   name={field.name}
@@ -281,7 +296,8 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
               )}
             />
           </div>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          {/* Tipo documento and Sezionale hold short texts: the payment references keep the room their names need */}
+          <div className={`grid grid-cols-1 gap-3 ${isFiscal ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,0.7fr)_minmax(0,0.9fr)_minmax(0,1.2fr)_minmax(0,1.2fr)]" : "sm:grid-cols-[minmax(0,0.8fr)_minmax(0,1.1fr)_minmax(0,1.1fr)]"}`}>
             {isFiscal && (
               <FormField
                 control={form.control}
@@ -290,6 +306,27 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
                 render={(field) => <Select {...field} value={str(field.value)} options={formData.documentTypes.map((t) => ({ value: t.value, label: `${t.value} ${t.label}` }))} />}
               />
             )}
+            {/* every kind is numbered per sectional (db/queries/invoices.ts seriesKey); a numbered document keeps its series */}
+            <FormField
+              control={form.control}
+              name="sectional"
+              label="Sezionale"
+              render={(field) => (
+                <AjaxSelect
+                  url={SECTIONAL_OPTIONS.url}
+                  params={SECTIONAL_OPTIONS.params}
+                  value={field.value as SelectableEntity | null | undefined}
+                  onChange={(v) => {
+                    sectionalChosen();
+                    field.onChange(v);
+                  }}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  ref={field.ref}
+                  disabled={entity.number !== null}
+                />
+              )}
+            />
             {refSelect("bankAccount", "Conto corrente", "/api/bank-accounts/get-filtered-list", "Nuovo conto corrente")}
             {refSelect("paymentModality", "Modalità di pagamento", "/api/payment-modalities/get-filtered-list", "Nuova modalità di pagamento")}
           </div>
@@ -328,6 +365,8 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
           </div>
         </div>
       </Card>
+      {/* a credit note not made from an invoice names it here (to issue it: number and date, DatiFattureCollegate) */}
+      {entity.kind === "CREDIT_NOTE" && !entity.source && <CorrectedInvoiceCard form={form} />}
       {pa === true && (
         <Card title="Documento PA">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-5">
@@ -352,6 +391,19 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
       {creating === "bankAccount" && <BankAccountForm onClose={() => setCreating(null)} onSaved={created("bankAccount")} />}
       {creating === "paymentModality" && <PaymentModalityForm onClose={() => setCreating(null)} onSaved={created("paymentModality")} />}
     </div>
+  );
+}
+
+/** 'Fattura rettificata': the number and date of the invoice a credit note corrects, when it was not made from it. */
+function CorrectedInvoiceCard({ form }: { form: InvoiceFormApi }) {
+  return (
+    <Card title="Fattura rettificata">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-4">
+        <FormField control={form.control} name="correctedInvoice.number" label="Numero fattura rettificata" render={(field) => <Input {...field} value={str(field.value)} maxLength={20} />} />
+        <FormField control={form.control} name="correctedInvoice.date" label="Data fattura rettificata" render={(field) => <DateInput {...field} value={field.value as string | null | undefined} />} />
+        <p className="self-end pb-2 text-xs text-gray-600 sm:col-span-2">Numero e data della fattura che la nota di credito rettifica: richiesti per emetterla (la fattura elettronica li riporta).</p>
+      </div>
+    </Card>
   );
 }
 

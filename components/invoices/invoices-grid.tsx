@@ -3,14 +3,17 @@
 import { useMemo } from "react";
 import { todayInRome } from "@/lib/rome-time";
 import { EntityGrid } from "@/components/grid/entity-grid";
-import type { GridOperation, GridPage, GridRenderers } from "@/components/grid/grid-types";
-import { apiPostFile, showError } from "@/lib/client/api";
+import type { GridOperation, GridPage, GridRenderers, GridRowAction } from "@/components/grid/grid-types";
+import { confirmDialog } from "@/components/ui/dialogs";
+import { apiDelete, apiPostFile, showError, showSuccess } from "@/lib/client/api";
 import { saveBlob } from "@/lib/client/download";
 import { TIPI_DOCUMENTO } from "@/lib/fiscal/codes";
 import { invoiceApi, type DocumentKind } from "@/lib/schemas/invoice";
 import { DocumentStateBadge } from "./document-state-badge";
+import { DELETE_DOCUMENT_CONFIRM } from "./invoice-actions";
 import { InvoiceForm } from "./invoice-form";
-import { currentYearFilter, KIND_WORDS, kindParams } from "./invoice-kinds";
+import { policyOf } from "@/lib/documents/policy";
+import { currentYearFilter, kindParams } from "./invoice-kinds";
 
 const RENDERERS: GridRenderers = {
   state: (v) => <DocumentStateBadge state={v} />,
@@ -39,6 +42,45 @@ async function downloadXmlZip(ids: number[]): Promise<boolean> {
 
 const XML_OPERATIONS: readonly GridOperation[] = [{ key: "xml-zip", label: "Scarica XML", run: downloadXmlZip }];
 
+/** 'Elimina': a bin (decorative: the button keeps its aria-label and title). */
+const DeleteIcon = (
+  <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width={16} height={16} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false" data-icon="delete" className="shrink-0">
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </svg>
+);
+
+/**
+ * 'Elimina' on the rows the server would delete (the list's `deletable`: never numbered, or the last numbered of its
+ * series; db/queries/invoices.ts deletableSql), one row at a time: the operation on the selected rows would offer it
+ * on documents it must refuse.
+ */
+const ROW_ACTIONS: readonly GridRowAction[] = [
+  {
+    key: "delete",
+    label: "Elimina",
+    icon: DeleteIcon,
+    hidden: (row) => row.deletable !== true,
+    run: async (row) => {
+      if (!(await confirmDialog(DELETE_DOCUMENT_CONFIRM, { confirmLabel: "Elimina", danger: true }))) return false;
+      try {
+        void showSuccess(await apiDelete(`${invoiceApi.url}/${row.id}`));
+      } catch (e) {
+        await showError(e);
+      }
+      return true;
+    },
+  },
+];
+
+/**
+ * The columns a kind's page offers: 'Tipo documento' (the FatturaPA TipoDocumento) only where the kind has one — a
+ * proforma or a quote never goes to SDI, a TD01 there would mean nothing; `deletable` never (it drives 'Elimina').
+ */
+export function columnsForKind(kind: DocumentKind, initial: GridPage): GridPage {
+  const dropped = new Set(["deletable", ...(policyOf(kind).documentType === null ? ["documentType"] : [])]);
+  return { ...initial, gridData: { ...initial.gridData, columns: initial.gridData.columns.filter((c) => !dropped.has(c.field)) } };
+}
+
 /**
  * The body of /fatture, /fatture-proforma, /preventivi: the documents of one kind (GET /api/invoices with
  * addedParams { kind }; footer totals of the filtered set), Stato as a badge, the create button of the kind,
@@ -46,14 +88,17 @@ const XML_OPERATIONS: readonly GridOperation[] = [{ key: "xml-zip", label: "Scar
  */
 export function InvoicesGrid({ initial, kind }: { initial: GridPage; kind: DocumentKind }) {
   const year = useMemo(() => currentYearFilter(todayInRome()), []);
+  const page = useMemo(() => columnsForKind(kind, initial), [kind, initial]);
   return (
     <EntityGrid
       api={invoiceApi}
-      initial={initial}
+      initial={page}
       params={kindParams(kind)}
       defaultFilterModel={year}
-      createLabel={KIND_WORDS[kind].create}
+      createLabel={policyOf(kind).words.create}
       renderers={RENDERERS}
+      rowActions={ROW_ACTIONS}
+      canDelete={false}
       operations={kind === "INVOICE" || kind === "CREDIT_NOTE" ? XML_OPERATIONS : []}
       height="calc(100vh - 14rem)"
       renderForm={(p) => <InvoiceForm id={p.id} kind={kind} onSaved={() => p.onSaved()} onClose={p.onClose} />}

@@ -171,8 +171,33 @@ describe("TenantSettingsModal", () => {
     await user.click(within(dialog).getByRole("checkbox", { name: "Ritenuta d'acconto" }));
     expect(percentage).toHaveProperty("disabled", false);
     expect(stamp).toHaveProperty("disabled", true);
-    await user.click(within(dialog).getByRole("checkbox", { name: "Marca da bollo a proprio carico" }));
+    await user.click(within(dialog).getByRole("checkbox", { name: "Marca da bollo a proprio carico (non addebitata al cliente)" }));
     expect(stamp).toHaveProperty("disabled", false);
+  });
+
+  it("the bollo: the box says who bears it, the hint says the law, an amount other than 2,00 is warned about", async () => {
+    const user = userEvent.setup();
+    const dialog = await openSettings();
+    await user.click(within(dialog).getByRole("tab", { name: "Impostazioni fatturazione" }));
+    const box = within(dialog).getByRole("checkbox", { name: "Marca da bollo a proprio carico (non addebitata al cliente)" });
+    expect(box.getAttribute("aria-checked")).toBe("false");
+    const hint = document.getElementById(box.getAttribute("aria-describedby")!.split(" ").at(-1)!)!;
+    expect(hint.textContent).toBe(
+      "L'imposta di bollo di 2,00 € è dovuta per legge quando gli importi non soggetti a IVA superano 77,47 €. Senza la spunta è addebitata al cliente con la riga 'Imposta di bollo'.",
+    );
+    const amount = within(dialog).getByLabelText("Valore marca da bollo virtuale") as HTMLInputElement;
+    expect(amount.value).toBe("2,00");
+    const warning = "L'imposta di bollo prevista dalla legge è di 2,00 €";
+    expect(within(dialog).queryByText(warning)).toBeNull();
+    await user.click(box);
+    await user.clear(amount);
+    await user.type(amount, "2,50");
+    await user.tab();
+    expect(within(dialog).getByRole("status").textContent).toBe(warning);
+    await user.clear(amount);
+    await user.type(amount, "2");
+    await user.tab();
+    expect(within(dialog).queryByText(warning)).toBeNull();
   });
 
   it("a validation failure selects the first tab with an error and shows the banner", async () => {

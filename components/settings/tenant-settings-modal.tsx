@@ -15,7 +15,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { apiGet } from "@/lib/client/api";
 import { LOGO_ASPECT } from "@/lib/client/image-crop";
-import { CALENDAR_MARGINS, EMAIL_PLACEHOLDERS_HINT, TAX_REGIMES, tenantSettingsSchema } from "@/lib/schemas/tenant";
+import { CALENDAR_MARGINS, EMAIL_PLACEHOLDERS_HINT, STAMP_SETTINGS, TAX_REGIMES, tenantSettingsSchema } from "@/lib/schemas/tenant";
 import { InvoiceSectionalsPanel } from "./invoice-sectionals-panel";
 
 export const TENANT_GET_URL = "/api/tenants/get-actual";
@@ -310,7 +310,9 @@ function RegistryTab({ control }: { control: TenantControl }) {
 
 function InvoicingTab({ control }: { control: TenantControl }) {
   const withholdingTaxApply = useWatch({ control, name: "withholdingTaxApply" });
-  const stampApply = useWatch({ control, name: "stampApply" });
+  const [stampApply, stampAmount] = useWatch({ control, name: ["stampApply", "stampAmount"] });
+  // a typed amount that is not the law's (an unparsed text is the field's own error)
+  const stampAmountOff = typeof stampAmount === "number" && stampAmount !== STAMP_SETTINGS.lawAmount;
   return (
     <div className="grid gap-4">
       <div className="grid gap-3 md:grid-cols-2">
@@ -370,13 +372,29 @@ function InvoicingTab({ control }: { control: TenantControl }) {
           />
         </div>
         <div className="flex flex-col gap-2">
-          <FlagField control={control} name="stampApply" label="Marca da bollo a proprio carico" />
+          <div className="flex flex-col gap-1">
+            <Controller
+              control={control}
+              name="stampApply"
+              render={({ field }) => (
+                <Checkbox checked={field.value === true} onCheckedChange={field.onChange} onBlur={field.onBlur} name={field.name} label={STAMP_SETTINGS.borneByIssuer} aria-describedby="stamp-apply-hint" />
+              )}
+            />
+            <p id="stamp-apply-hint" className="text-xs text-gray-500">
+              {STAMP_SETTINGS.hint}
+            </p>
+          </div>
           <FormField
             control={control}
             name="stampAmount"
-            label="Valore marca da bollo virtuale"
+            label={STAMP_SETTINGS.amount}
             render={(field) => <MoneyInput {...field} value={field.value as number | string | null | undefined} disabled={stampApply !== true} />}
           />
+          {stampAmountOff ? (
+            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900">
+              {STAMP_SETTINGS.amountWarning}
+            </p>
+          ) : null}
         </div>
       </div>
       <FlagField

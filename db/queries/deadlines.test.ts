@@ -93,7 +93,7 @@ describe.each(kinds)("Scadenziario on %s", (kind) => {
     ]);
     await invoice(company, [[-10, 122000]], { state: "Bozza" });
     await invoice(company, [[-10, 122000]], { kind: "PROFORMA" });
-    const credit = await invoice(person, [[20, 122000]], { kind: "CREDIT_NOTE" });
+    const credit = await invoice(person, [[20, 122000]], { kind: "CREDIT_NOTE", correctedInvoice: { number: "1", date: addDays(today, -90) } });
     const exp = await a.insert(expenses, { documentNumber: "FA-7", documentDate: addDays(today, -30), contactId: supplier.id, taxable: 40000, totalVat: 8800 });
     const [ed] = await a.insertMany(documentDeadlines, [{ expenseId: exp.id, contactId: supplier.id, amount: 48800, deadlineDate: addDays(today, 25), position: 0 }]).then(async () =>
       a.list(documentDeadlines, { where: eq(documentDeadlines.expenseId, exp.id) }),

@@ -6,6 +6,10 @@
  *   are left out: a proforma converted into an invoice would count twice.
  * - 'Da pagare' (OUT): the deadlines of purchase invoices (expense_id set), with the supplier as counterpart; and those
  *   of numbered CREDIT NOTES: money we give back to the customer (the counterpart), so it is paid, not collected.
+ * - A credit note made from an invoice nets it when issued (db/queries/credit-notes.ts): the invoice's open deadlines
+ *   fall by the credit note's netto a pagare (latest first; the netted part 'Stornato') and the credit note's own
+ *   deadlines for that same money are 'Stornato' too, so 'Da incassare' and 'Da pagare' each count it once, as
+ *   nothing: only a refund (the credit note beyond what the invoice still had open) stays 'Da pagare'.
  * - The footer's totals (lib/grid/totals.ts) are the OPEN amounts of the filtered set: 'Da incassare' sums the IN
  *   deadlines still 'Da saldare', 'Da pagare' the OUT ones, 'Saldo' the difference. A deadline marked Saldato or
  *   Stornato leaves them (it is collected, paid or cancelled); each row shows its own share in those columns.
@@ -30,7 +34,7 @@
  * logged in the document's history (a note, the state unchanged).
  */
 import "server-only";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { bankAccounts, contacts, documentDeadlines, documents, documentStateLogs, expenses, type Document, type DocumentDeadline } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
 import { ApiError, BadRequestError, NotFoundError, StaleVersionError } from "@/lib/errors";
@@ -51,6 +55,7 @@ import {
   type ReminderInput,
 } from "@/lib/schemas/deadline";
 import { paidDeadlineProblem, type DeadlineState, type DocumentKind, type DocumentState } from "@/lib/schemas/invoice";
+import { settleDocument } from "./credit-notes";
 import { getInvoicePdfData } from "./invoice-pdf";
 
 export const DEADLINES_ROLE = "ROLE_DOCUMENT" as const;
@@ -183,30 +188,6 @@ async function listedDeadline(tx: TenantScope, id: number, lock: boolean): Promi
 
 async function logState(tx: TenantScope, documentId: number, before: DocumentState | null, after: DocumentState, note: string | null = null): Promise<void> {
   await tx.insert(documentStateLogs, { documentId, stateBefore: before, stateAfter: after, note, userId: tx.actor?.userId ?? null });
-}
-
-/** The state a document had before it became 'Pagata' (its last history row entering 'Pagata'). */
-async function stateBeforePaid(tx: TenantScope, documentId: number): Promise<DocumentState> {
-  const [last] = await tx
-    .select({ before: documentStateLogs.stateBefore })
-    .from(documentStateLogs)
-    .where(and(eq(documentStateLogs.documentId, documentId), eq(documentStateLogs.stateAfter, "Pagata"), sql`${documentStateLogs.stateBefore} is distinct from 'Pagata'`))
-    .orderBy(desc(documentStateLogs.created), desc(documentStateLogs.id))
-    .limit(1);
-  return last?.before && last.before !== "Pagata" ? last.before : "Emessa";
-}
-
-/** After a deadline moved: the document becomes 'Pagata', or leaves it when a deadline is reopened. */
-async function settleDocument(tx: TenantScope, doc: Document, to: DeadlineState): Promise<DocumentState> {
-  const rows = await tx.select({ state: dd.deadlineState }).from(documentDeadlines).where(eq(dd.documentId, doc.id));
-  const paid = rows.some((r) => r.state === "Saldato") && rows.every((r) => r.state !== "Da saldare");
-  let next: DocumentState = doc.state;
-  if (to !== "Da saldare" && paid && doc.state !== "Pagata") next = "Pagata";
-  else if (to === "Da saldare" && !paid && doc.state === "Pagata") next = await stateBeforePaid(tx, doc.id);
-  if (next === doc.state) return doc.state;
-  await tx.update(documents, doc.id, undefined, { state: next });
-  await logState(tx, doc.id, doc.state, next);
-  return next;
 }
 
 /** POST /api/deadlines/set-state/{id}: a transition of the deadline, and its document's 'Pagata'. */

@@ -50,7 +50,15 @@ describe.each(kinds)("the start page's figures on %s", (kind) => {
     const vat = (await scope.list(vatRates)).find((r) => r.rate === "22.00")!;
     return invoiceEntity.create(
       scope,
-      invoiceSchema.parse({ kind: kindOf, date, state, contact: { id: customer!.id }, rows: [{ rowType: "GENERICA", description: "Consulenza", quantity: "1", amount: taxable, vat: { id: vat.id } }] }),
+      invoiceSchema.parse({
+        kind: kindOf,
+        date,
+        state,
+        contact: { id: customer!.id },
+        rows: [{ rowType: "GENERICA", description: "Consulenza", quantity: "1", amount: taxable, vat: { id: vat.id } }],
+        // a credit note is issued naming the invoice it corrects (issue 27): here one typed in
+        ...(kindOf === "CREDIT_NOTE" ? { correctedInvoice: { number: "1", date } } : {}),
+      }),
     );
   };
 

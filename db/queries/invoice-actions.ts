@@ -12,7 +12,17 @@
  *   neither changes an amount); each is required only when the document has that figure.
  * - Copies inside the model (convert, credit-note, duplicate): the source's header and rows through the entity's
  *   own create (refs, totals, numbering rules), a Bozza dated today, deadlines recomputed from the payment modality
- *   (the source's may be paid or out of date), linked to the source (sourceDocumentId).
+ *   (the source's may be paid or out of date), linked to the source (sourceDocumentId; the JSON's `source`).
+ * - Conversions happen once (decision): a quote or proforma converted (QUOTE→PROFORMA, QUOTE→INVOICE,
+ *   PROFORMA→INVOICE) records the new document (converted_to_id; the JSON's `convertedTo`) and shows 'Convertito in
+ *   fattura' / 'Convertito in proforma' in the form and the lists (CONVERTED_STATE_LABELS: a displayed state, the
+ *   stored ones stay the spec's); a second conversion, to either kind, is refused (400, naming the document made).
+ *   The source is locked (SELECT … FOR UPDATE) before the check, so of two conversions at once the second waits and
+ *   is refused; deleting the document made frees the source (the foreign key clears converted_to_id). A quote made
+ *   into a proforma is converted: the proforma is then converted into the invoice.
+ * - A credit note's link is the invoice it corrects: its duplicate keeps that link (so its XML names the invoice and
+ *   its issue nets it, db/queries/credit-notes.ts), a duplicate of any other document links to the copied one.
+ * - The credit note's DatiFattureCollegate: the invoice it was made from, else the number and date typed in its form.
  */
 import "server-only";
 import { asc, eq } from "drizzle-orm";
@@ -21,6 +31,7 @@ import { bankAccounts, documentDeadlines, documentRows, documents, paymentModali
 import type { PartySnapshot } from "@/db/schema/documents";
 import { intEq, intIn, type TenantScope } from "@/db/scope";
 import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
+import { canBuyerWithhold } from "@/lib/fiscal/calculate";
 import { CAUSALI_PAGAMENTO, MODALITA_PAGAMENTO, TIPI_CASSA, type CausalePagamento, type ModalitaPagamento, type RegimeFiscale, type TipoCassa, type TipoDocumento } from "@/lib/fiscal/codes";
 import { precheckDocument, type PrecheckIssue } from "@/lib/fiscal/precheck";
 import type { Buyer, FiscalDocument, OrderReference, Seller } from "@/lib/fiscal/types";
@@ -79,7 +90,8 @@ function buyerOfSnapshot(s: PartySnapshot, publicAdministration: boolean): Buyer
     address: { street: text(s.address) || "-", cap: text(s.postalCode), city: text(s.city), province: country === "IT" ? orUndefined(text(s.province).toUpperCase()) : undefined, country },
     codiceDestinatario: orUndefined(text(s.sdiCode).toUpperCase()),
     pec: orUndefined(text(s.pec)),
-    withholdingAgent: kind === "consumer" ? false : s.withholdingAgent !== false,
+    // the one rule (consumer, abroad, else the flag; a snapshot without the flag withholds)
+    withholdingAgent: canBuyerWithhold({ kind, withholdingAgent: s.withholdingAgent !== false, vatCountry, address: { country } }),
     splitPayment: s.splitPayment === true,
   };
 }
@@ -165,6 +177,9 @@ function fiscalDocumentFrom(tenant: Tenant, doc: Document, options: XmlChoice, p
   }
   const source = parts.source;
   if (doc.kind === "CREDIT_NOTE" && source?.kind === "INVOICE" && source.numberText) references.push({ kind: "Fattura collegata", id: source.numberText, date: source.date });
+  else if (doc.kind === "CREDIT_NOTE" && doc.correctedInvoiceNumber.trim()) {
+    references.push({ kind: "Fattura collegata", id: doc.correctedInvoiceNumber.trim(), date: doc.correctedInvoiceDate ?? undefined });
+  }
 
   const { deadlines, modality, bank } = parts;
   // the payment method is the modality's, never guessed: without one the file carries no DatiPagamento (it is
@@ -354,11 +369,29 @@ export interface CopyResult {
   source: { id: number; toString: string };
 }
 
+interface CopyOptions {
+  /** Refuses the source (400). */
+  check: (source: Document) => void;
+  target: (source: Document) => { kind: DocumentKind; documentType: string };
+  message: string;
+  date?: string;
+  /** A conversion: the source locked, converted once (see the header). */
+  conversion?: boolean;
+  /** The document the copy is linked to (default: the source). */
+  linkTo?: (source: Document) => number | null;
+}
+
 /** A new Bozza of `kind` from the source's header and rows, linked to it, in one transaction. */
-async function copyDocument(scope: TenantScope, id: number, check: (source: Document) => void, target: (source: Document) => { kind: DocumentKind; documentType: string }, message: string, date?: string): Promise<CopyResult> {
+async function copyDocument(scope: TenantScope, id: number, { check, target, message, date, conversion = false, linkTo = (s) => s.id }: CopyOptions): Promise<CopyResult> {
   return scope.transaction(async (tx) => {
-    const source = await tx.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
+    const found = await tx.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
+    // a conversion waits for another one of the same source, then sees what it made
+    const source = conversion ? ((await tx.lockRow(documents, eq(documents.id, found.id))) ?? found) : found;
     check(source);
+    if (conversion && source.convertedToId !== null) {
+      const made = await tx.find(documents, source.convertedToId);
+      if (made) throw new BadRequestError(INVOICE_ACTION_MESSAGES.alreadyConverted(documentLabel(made)));
+    }
     const json = await invoiceEntity.toJson(tx, source);
     const { kind, documentType } = target(source);
     const input = invoiceSchema.parse({
@@ -373,7 +406,8 @@ async function copyDocument(scope: TenantScope, id: number, check: (source: Docu
       deadlines: [],
     });
     const created = await invoiceEntity.create(tx, input);
-    const linked = await tx.update(documents, created.id, undefined, { sourceDocumentId: source.id });
+    const linked = await tx.update(documents, created.id, undefined, { sourceDocumentId: linkTo(source) });
+    if (conversion) await tx.update(documents, source.id, undefined, { convertedToId: created.id });
     return { message, invoice: await invoiceEntity.toJson(tx, linked), source: { id: source.id, toString: documentLabel(source) } };
   });
 }
@@ -382,39 +416,36 @@ async function copyDocument(scope: TenantScope, id: number, check: (source: Docu
 export function convertDocument(scope: TenantScope, id: number, to: string | null): Promise<CopyResult> {
   if (to !== "INVOICE" && to !== "PROFORMA") throw new BadRequestError(INVOICE_ACTION_MESSAGES.convertTarget);
   const allowed: DocumentKind[] = to === "INVOICE" ? ["PROFORMA", "QUOTE"] : ["QUOTE"];
-  return copyDocument(
-    scope,
-    id,
-    (s) => {
+  return copyDocument(scope, id, {
+    check: (s) => {
       if (!allowed.includes(s.kind)) throw new BadRequestError(INVOICE_ACTION_MESSAGES.convertSource);
     },
-    (s) => ({ kind: to, documentType: s.documentType === "TD04" ? "TD01" : s.documentType }),
-    INVOICE_ACTION_MESSAGES.converted(KIND_TARGET_NAMES[to]),
-  );
+    target: (s) => ({ kind: to, documentType: s.documentType === "TD04" ? "TD01" : s.documentType }),
+    message: INVOICE_ACTION_MESSAGES.converted(KIND_TARGET_NAMES[to]),
+    conversion: true,
+  });
 }
 
 /** POST /api/invoices/credit-note/{id}: a TD04 of an issued invoice, its rows copied (to be trimmed for a partial one). */
 export function createCreditNote(scope: TenantScope, id: number): Promise<CopyResult> {
-  return copyDocument(
-    scope,
-    id,
-    (s) => {
+  return copyDocument(scope, id, {
+    check: (s) => {
       if (s.kind !== "INVOICE" || s.number === null) throw new BadRequestError(INVOICE_ACTION_MESSAGES.creditNoteSource);
     },
-    () => ({ kind: "CREDIT_NOTE", documentType: "TD04" }),
-    INVOICE_ACTION_MESSAGES.creditNoteCreated,
-  );
+    target: () => ({ kind: "CREDIT_NOTE", documentType: "TD04" }),
+    message: INVOICE_ACTION_MESSAGES.creditNoteCreated,
+  });
 }
 
 /** POST /api/invoices/duplicate/{id}: a Bozza copy of any document, same kind and type. */
 export function duplicateDocument(scope: TenantScope, id: number): Promise<CopyResult> {
-  return copyDocument(
-    scope,
-    id,
-    () => {},
-    (s) => ({ kind: s.kind, documentType: s.documentType }),
-    INVOICE_ACTION_MESSAGES.duplicated,
-  );
+  return copyDocument(scope, id, {
+    check: () => {},
+    target: (s) => ({ kind: s.kind, documentType: s.documentType }),
+    message: INVOICE_ACTION_MESSAGES.duplicated,
+    // a credit note's link is the invoice it corrects (see the header)
+    linkTo: (s) => (s.kind === "CREDIT_NOTE" ? s.sourceDocumentId : s.id),
+  });
 }
 
 /**
@@ -422,12 +453,10 @@ export function duplicateDocument(scope: TenantScope, id: number): Promise<CopyR
  * occurrence's day, same kind and type, or a proforma of it (`kind` PROFORMA), linked to the template.
  */
 export function copyDocumentOn(scope: TenantScope, id: number, date: string, kind?: "PROFORMA"): Promise<CopyResult> {
-  return copyDocument(
-    scope,
-    id,
-    () => {},
-    (s) => ({ kind: kind ?? s.kind, documentType: s.documentType === "TD04" ? "TD01" : s.documentType }),
-    INVOICE_ACTION_MESSAGES.duplicated,
+  return copyDocument(scope, id, {
+    check: () => {},
+    target: (s) => ({ kind: kind ?? s.kind, documentType: s.documentType === "TD04" ? "TD01" : s.documentType }),
+    message: INVOICE_ACTION_MESSAGES.duplicated,
     date,
-  );
+  });
 }

@@ -13,6 +13,7 @@
  *   it went, the state unchanged.
  */
 import "server-only";
+import { policyOf, XML_KINDS } from "@/lib/documents/policy";
 import type { DocumentKind } from "@/lib/schemas/invoice";
 import { contacts, documents, documentStateLogs, type Document, type Tenant } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
@@ -27,20 +28,11 @@ import { electronicInvoiceXml, XML_CONTENT_TYPE } from "./invoice-actions";
 import { getInvoicePdfData } from "./invoice-pdf";
 import { invoiceEntity } from "./invoices";
 
-/** The kinds that have a FatturaPA file. */
-const XML_KINDS: readonly DocumentKind[] = ["INVOICE", "CREDIT_NOTE"];
-
-/** The kind as the default texts name it: subject word and the body's "in allegato …". */
-const KIND_TEXTS: Record<DocumentKind, { word: string; attached: string }> = {
-  INVOICE: { word: "Fattura", attached: "la fattura" },
-  CREDIT_NOTE: { word: "Nota di credito", attached: "la nota di credito" },
-  PROFORMA: { word: "Fattura proforma", attached: "la fattura proforma" },
-  QUOTE: { word: "Preventivo", attached: "il preventivo" },
-};
 
 /** The texts a tenant without its own invoice e-mail gets. */
 export function defaultEmailTexts(kind: DocumentKind, denomination: string): { subject: string; body: string } {
-  const { word, attached } = KIND_TEXTS[kind];
+  // the kind as its PDF's title names it ('Fattura proforma'), and with its article in the body ('in allegato la fattura')
+  const { pdf: { title: word }, withArticle: attached } = policyOf(kind);
   return {
     subject: `${word} n. {numero} del {data}`,
     body: `Gentile cliente,\n\nin allegato ${attached} n. {numero} del {data}, di {totale}.\n\nCordiali saluti${denomination.trim() ? `\n${denomination.trim()}` : ""}`,
@@ -64,7 +56,7 @@ function placeholderValues(doc: Document, customer: string): Record<string, stri
     "{cliente}": customer,
     "{totale}": formatEuro(doc.total),
     // not advertised in the settings' hint yet: lets one template serve every kind
-    "{documento}": KIND_TEXTS[doc.kind].word,
+    "{documento}": policyOf(doc.kind).pdf.title,
   };
 }
 

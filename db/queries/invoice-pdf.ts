@@ -8,6 +8,7 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import { bankAccounts, contacts, documents, vatRates, type Contact, type Tenant } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
+import { policyOf } from "@/lib/documents/policy";
 import { NATURE, type Natura } from "@/lib/fiscal/codes";
 import { formatPercent, parseStoredDecimal } from "@/lib/format";
 import { PERCENT_SCALE } from "@/lib/money";
@@ -54,7 +55,9 @@ function buyerPartyOf(o: Snapshot): PdfParty & BuyerFlags {
     kind: text(o, "kind") as Contact["kind"],
     publicAdministration: o.publicAdministration === true,
     splitPayment: o.splitPayment === true,
-    withholdingAgent: o.withholdingAgent === true,
+    // read as the XML reads the snapshot (a snapshot without the flag withholds); whether this buyer can withhold at
+    // all (a consumer, a buyer abroad: no) is the calculation's one rule, on the kind and the countries above
+    withholdingAgent: o.withholdingAgent !== false,
   };
 }
 
@@ -158,7 +161,7 @@ export async function getInvoicePdfData(scope: TenantScope, id: number): Promise
     isForfettario: calc.isForfettario,
     splitPayment: calc.summary.some((v) => v.esigibilita === "S"),
     splitPaymentVat: calc.splitPaymentVat.amount,
-    deadlines: json.kind === "QUOTE" ? [] : json.deadlines.map((d) => ({ date: d.deadlineDate, amount: d.amount, state: d.deadlineState, bankAccount: d.bankAccount ? (banks.get(d.bankAccount.id) ?? null) : documentBank })),
+    deadlines: !policyOf(json.kind).pdf.deadlines ? [] : json.deadlines.map((d) => ({ date: d.deadlineDate, amount: d.amount, state: d.deadlineState, bankAccount: d.bankAccount ? (banks.get(d.bankAccount.id) ?? null) : documentBank })),
     footer: tenant.footer,
     paDocument: json.publicAdministration ? json.paDocument : null,
     corrects: await correctedInvoiceOf(scope, doc),

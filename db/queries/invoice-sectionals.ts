@@ -53,7 +53,13 @@ export const invoiceSectionalEntity = defineEntity({
   json: (s) => ({ id: s.id, version: s.version, name: s.name, typology: s.typology, suffix: s.suffix, defaultSectional: s.defaultSectional, disabled: s.disabled, rowColor: s.rowColor, toString: invoiceSectionalToString(s) }),
   draft: () => ({ name: "", typology: "Tutti", suffix: "", defaultSectional: false, disabled: false }),
   formData: (): InvoiceSectionalFormData => ({ typologies: [...SECTIONAL_TYPOLOGIES] }),
-  selectable: { search: (t) => sql`${invoiceSectionals.name} ilike ${t.contains}`, orderBy: [sql`${invoiceSectionals.defaultSectional} desc`, byText(invoiceSectionals.name)] },
+  selectable: {
+    search: (t) => sql`${invoiceSectionals.name} ilike ${t.contains}`,
+    orderBy: [sql`${invoiceSectionals.defaultSectional} desc`, byText(invoiceSectionals.name)],
+    // ?enabled=1: the document form's Sezionale (a disabled sectional cannot number a document); without it every
+    // one (the lists' filter: old documents keep theirs)
+    filter: (params) => (params.get("enabled") === "1" ? eq(invoiceSectionals.disabled, false) : undefined),
+  },
   hooks: {
     /** One suffix per numbering; a new default takes the flag from the old one (a stale save rolls both back). */
     async beforeWrite(tx, input, existing) {

@@ -18,6 +18,7 @@ import { eq, sql } from "drizzle-orm";
 import { zipSync, type Zippable } from "fflate";
 import { contacts, documents, type Document } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
+import { policyOf } from "@/lib/documents/policy";
 import { type ApiError, BadRequestError, NotFoundError, ValidationError } from "@/lib/errors";
 import { todayInRome } from "@/lib/rome-time";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES } from "@/lib/schemas/invoice";
@@ -85,7 +86,7 @@ export async function electronicInvoicesZip(scope: TenantScope, ids: readonly nu
   const toBuild: number[] = [];
   wanted.forEach((id, i) => {
     const d = byId.get(id)!;
-    if (d.kind !== "INVOICE" && d.kind !== "CREDIT_NOTE") outcomes[i] = { error: `${labelOf(d)}: ${INVOICE_ACTION_MESSAGES.xmlKind}` };
+    if (!policyOf(d.kind).xml) outcomes[i] = { error: `${labelOf(d)}: ${INVOICE_ACTION_MESSAGES.xmlKind}` };
     else if (d.numberText === null) outcomes[i] = { error: `${labelOf(d)}: ${INVOICE_ACTION_MESSAGES.xmlDraft}` };
     else if (d.electronicInvoiceXml && d.electronicInvoiceFileName && d.state !== "Scartata") outcomes[i] = { name: d.electronicInvoiceFileName, bytes: d.electronicInvoiceXml };
     else toBuild.push(i);

@@ -302,7 +302,9 @@ describe.each(kinds)("sales documents on %s", (kind) => {
     const page = await listGrid(a, invoiceEntity.grid!, new URLSearchParams({ kind: "PROFORMA", totals: "1", startRow: "0", limit: "100" }));
     expect(page.data.length).toBeGreaterThan(0);
     expect(page.data.every((r) => typeof r.total === "number")).toBe(true);
-    expect((page as { totals?: Record<string, number> }).totals?.total).toBe(page.data.reduce((s, r) => s + (r.total as number), 0));
+    // the footer's money is issued money (issue 27): a Bozza counts nowhere (credit notes, negative: invoice-lifecycle)
+    const issued = page.data.filter((r) => r.state !== "Bozza");
+    expect((page as { totals?: Record<string, number> }).totals?.total).toBe(issued.reduce((s, r) => s + (r.total as number), 0));
   });
 
   it.runIf(kind === "postgres")("100 parallel creates-and-issues on one sectional → numbers 1..100, no gap, no duplicate", async () => {

@@ -28,14 +28,15 @@
  * - Every state change (and the creation) is written to document_state_logs in the save's transaction.
  */
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { checkRef, defineEntity, ref, replaceChildRows, type ChildrenDef } from "@/db/entity";
 import { lockCounter, setCounter, takeNextInto } from "@/db/counters";
 import {
   activities,
   bankAccounts,
   contacts,
+  counters,
   documentDeadlines,
   documentRows,
   documents,
@@ -54,8 +55,8 @@ import {
   type Tenant,
 } from "@/db/schema";
 import { intEq, intIn, lit, type TenantScope } from "@/db/scope";
-import { ApiError, ValidationError } from "@/lib/errors";
-import type { CalculationResult } from "@/lib/fiscal/calculate";
+import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
+import { STAMP_AMOUNT, type CalculationResult } from "@/lib/fiscal/calculate";
 import { TIPI_DOCUMENTO } from "@/lib/fiscal/codes";
 import { checkNumberDateOrder, formatInvoiceNumber } from "@/lib/fiscal/numbering";
 import { formatMoney } from "@/lib/format";
@@ -64,9 +65,12 @@ import { buyerOf, calculate, fiscalRowsOf, fiscalSettingsOf, totalsOf, totalsWit
 import { italianDate, todayInRome } from "@/lib/rome-time";
 import { contactApi } from "@/lib/schemas/contact";
 import type { EntityRef } from "@/lib/schemas/fields";
+import type { SectionalTypology } from "@/lib/schemas/lookup-enums";
 import {
   DEADLINE_STATES,
   EDITABLE_STATES,
+  CONVERTED_STATE_LABELS,
+  convertedStateLabel,
   INVOICE_MESSAGES,
   LOCKED_KINDS,
   PA_DOCUMENT_TYPES,
@@ -90,6 +94,7 @@ import {
 import { activityLabel, toInvoiceSql } from "./activities";
 import { bankAccountEntity, bankAccountToString } from "./bank-accounts";
 import { contactEntity } from "./contacts";
+import { netCreditNote, unnetCreditNote } from "./credit-notes";
 import { deadlineRows, scheduleDeadlines } from "./deadline-schedule";
 import { invoiceSectionalEntity, invoiceSectionalToString } from "./invoice-sectionals";
 import { paymentModalityEntity } from "./payment-modalities";
@@ -110,6 +115,25 @@ const paidSql = sql<boolean>`(${documents.state} = 'Pagata' or coalesce((select 
 
 /** The earliest deadline still to be paid (Da saldare). */
 const nextDeadlineSql = sql<string | null>`(select min(${documentDeadlines.deadlineDate}) from ${documentDeadlines} where ${documentDeadlines.tenantId} = ${documents.tenantId} and ${documentDeadlines.documentId} = ${documents.id} and ${documentDeadlines.deadlineState} = 'Da saldare')`;
+
+const convertedTarget = alias(documents, "converted_target");
+
+/**
+ * Stato as the lists show it: the stored state, or for a converted quote or proforma 'Convertito in fattura' /
+ * 'Convertito in proforma' (CONVERTED_STATE_LABELS; the stored states stay the spec's, the conversion is
+ * converted_to_id). Filtering and sorting the column read this text too.
+ */
+const displayedStateSql = sql<string>`case when ${documents.convertedToId} is null then ${documents.state} else coalesce((select case ${convertedTarget.kind}
+  when 'PROFORMA' then ${lit(CONVERTED_STATE_LABELS.PROFORMA)} else ${lit(CONVERTED_STATE_LABELS.INVOICE)} end
+  from ${documents} ${sql.identifier("converted_target")} where ${convertedTarget.tenantId} = ${documents.tenantId} and ${convertedTarget.id} = ${documents.convertedToId}), ${documents.state}) end`;
+
+/**
+ * The footer's money (decision): issued money only, so a Bozza counts nowhere (it is not due, and may be thrown away),
+ * and a credit note counts negative (it takes back what its invoice charged): the /fatture footer is what the listed
+ * invoices net of their credit notes are worth, as the home page and Statistiche count them.
+ */
+const issuedSignedSum = (column: PgColumn) =>
+  sql`coalesce(sum(case when ${documents.state} = 'Bozza' then 0 when ${documents.kind} = 'CREDIT_NOTE' then -${column} else ${column} end), 0)`;
 
 /** The documents list (GET /api/invoices, addedParams { kind }), with the totals of the filtered set in the footer. */
 export const invoicesGrid = defineGrid<InvoiceListParams>({
@@ -137,13 +161,20 @@ export const invoicesGrid = defineGrid<InvoiceListParams>({
     { field: "totalVat", header: "IVA", type: "currency", sql: documents.totalVat, width: 110 },
     { field: "total", header: "Totale", type: "currency", sql: documents.total, width: 120 },
     { field: "netToPay", header: "Netto a pagare", type: "currency", sql: documents.netToPay, width: 130 },
-    { field: "state", header: "Stato", type: "text", sql: documents.state, width: 130 },
+    { field: "state", header: "Stato", type: "text", sql: displayedStateSql, width: 130 },
     { field: "paid", header: "Pagata", type: "boolean", sql: paidSql, width: 90 },
     { field: "nextDeadline", header: "Prossima scadenza", type: "date", sql: nextDeadlineSql, width: 130 },
     { field: "details", header: "Dettagli", type: "text", sql: documents.details, searchable: true, hidden: true, width: 240 },
     { field: "createdAt", header: "Data inserimento", type: "datetime", sql: documents.createdAt, hidden: true, width: 160 },
+    // what the row's 'Elimina' needs (components/invoices/invoices-grid.tsx keeps it out of the column chooser)
+    { field: "deletable", header: "Eliminabile", type: "boolean", sql: deletableSql(), hidden: true, exportable: false, sortable: false, filterable: false, width: 90 },
   ],
-  totals: ["taxable", "totalVat", "total", "netToPay"],
+  totals: [
+    { field: "taxable", sql: issuedSignedSum(documents.taxable) },
+    { field: "totalVat", sql: issuedSignedSum(documents.totalVat) },
+    { field: "total", sql: issuedSignedSum(documents.total) },
+    { field: "netToPay", sql: issuedSignedSum(documents.netToPay) },
+  ],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -314,6 +345,35 @@ async function resolveRows(tx: TenantScope, rows: readonly InvoiceRowInput[], ex
 
 function seriesKey(d: { kind: DocumentKind; sectionalId: number | null; year: number }): string {
   return `doc:${d.kind.toLowerCase()}:${d.sectionalId ?? 0}:${d.year}`;
+}
+
+/**
+ * A column of the document being read, written with its table's name: inside the counter's subquery below an
+ * unqualified name would be the counter's own (a single-table select writes columns bare).
+ */
+function outer(c: PgColumn): SQL {
+  return sql`${documents}.${sql.identifier(c.name)}`;
+}
+
+/** seriesKey of the document being read, in SQL (the same text: 'doc:<kind>:<sectional or 0>:<year>'). */
+function seriesKeySql(): SQL {
+  return sql`'doc:' || lower(${outer(documents.kind)}) || ':' || coalesce(${outer(documents.sectionalId)}, 0) || ':' || ${outer(documents.year)}`;
+}
+
+/**
+ * Whether a document can be deleted: never numbered, or the last numbered of its series (its number is the series'
+ * counter, which the deletion moves back by one: no gap); any other is corrected by a credit note. The one rule of
+ * beforeDelete (isDeletable), of the JSON's `deletable` (the form's 'Elimina') and of the list's column of the same
+ * name (the grid's). A function (hoisted): the grid above is declared before this section.
+ */
+function deletableSql(): SQL<boolean> {
+  return sql<boolean>`(${outer(documents.number)} is null or ${outer(documents.number)} = (select ${counters.value} from ${counters} where ${counters.tenantId} = ${outer(documents.tenantId)} and ${counters.key} = ${seriesKeySql()}))`;
+}
+
+/** deletableSql of one document (false for an id the tenant does not have). */
+async function isDeletable(scope: TenantScope, id: number): Promise<boolean> {
+  const [r] = await scope.select({ deletable: deletableSql() }).from(documents).where(intEq(documents.id, id));
+  return r?.deletable === true;
 }
 
 const yearOf = (date: string) => Number(date.slice(0, 4));
@@ -545,6 +605,7 @@ async function beforeWrite(tx: TenantScope, input: InvoiceInput, existing: Docum
     if (existing.date !== input.date) await checkDateOrder(tx, tenant, { kind, sectionalId, year, number: existing.number, date: input.date });
   } else if (input.state !== "Bozza") {
     issue = seriesFor(kind, sectional, input.date);
+    await checkCorrectedInvoice(tx, kind, existing?.sourceDocumentId ?? null, input.correctedInvoice);
   }
   prepared.set(input, { kind, rows, deadlines, existingRows, tenant, issue });
   return {
@@ -575,6 +636,9 @@ async function afterWrite(tx: TenantScope, row: Document, input: InvoiceInput, e
   if (marks) await markRows(tx, row);
   await replaceChildRows(tx, deadlinesDef, row.id, deadlines, !existing);
   if (!existing || existing.state !== row.state) await logState(tx, row.id, existing?.state ?? null, row.state);
+  // a credit note issued now nets its invoice's open deadlines (before the answer reads the deadlines; a new document
+  // has no source: copies are linked after their creation)
+  if (p.issue && row.kind === "CREDIT_NOTE") await netCreditNote(tx, row, documentLabel);
 }
 
 /**
@@ -600,12 +664,14 @@ async function logState(tx: TenantScope, documentId: number, before: DocumentSta
 }
 
 async function beforeDelete(tx: TenantScope, row: Document): Promise<void> {
-  if (row.number !== null) {
-    const key = seriesKey(row);
-    const current = await lockCounter(tx, key);
-    if (current !== row.number) throw new ApiError(409, INVOICE_MESSAGES.notLast);
-    await setCounter(tx, key, current - 1);
-  }
+  // an issued credit note that netted its invoice gives the netted deadlines back (the invoice locked before the
+  // counter, in the order an issue takes them; a refusal below rolls it back)
+  if (row.kind === "CREDIT_NOTE" && row.number !== null) await unnetCreditNote(tx, row);
+  // a numbered document's counter is locked first: the rule then reads a value no issue or deletion can move
+  const key = row.number !== null ? seriesKey(row) : null;
+  const current = key !== null ? await lockCounter(tx, key) : 0;
+  if (!(await isDeletable(tx, row.id))) throw new ApiError(409, INVOICE_MESSAGES.notLast);
+  if (key !== null) await setCounter(tx, key, current - 1);
   for (const r of await tx.list(documentRows, { where: eq(documentRows.documentId, row.id) })) if (r.invoicedActivityId !== null) await unmark(tx, r);
 }
 
@@ -626,23 +692,65 @@ async function calculationContext(scope: TenantScope, contactId: number | null):
   };
 }
 
-export const customerForCalculation = (c: Pick<Contact, "kind" | "vatNumber" | "publicAdministration" | "splitPayment" | "withholdingAgent">) => ({
+export const customerForCalculation = (c: Pick<Contact, "kind" | "vatNumber" | "publicAdministration" | "splitPayment" | "withholdingAgent" | "country" | "vatCountry">) => ({
   kind: c.kind,
   vatNumber: c.vatNumber,
   publicAdministration: c.publicAdministration,
   splitPayment: c.splitPayment,
   withholdingAgent: c.withholdingAgent,
+  // a buyer abroad never withholds (lib/fiscal/calculate.ts whyBuyerCannotWithhold)
+  country: c.country,
+  vatCountry: c.vatCountry,
 });
 
-/** A new document: the tenant's settings, and (contactId) the customer's payment defaults and PA flag. */
+/**
+ * The customer of create-form-data: ?contact={id} (the issue's name; the form asks it when the customer changes), or
+ * ?contactId= (create-from-activities, earlier callers). A contact that is missing, of another tenant or not a
+ * customer gives none (the form starts empty, as without the parameter).
+ */
+async function draftCustomer(scope: TenantScope, query: URLSearchParams): Promise<Contact | undefined> {
+  const id = Number(query.get("contact") ?? query.get("contactId"));
+  const contact = Number.isSafeInteger(id) && id > 0 ? await scope.find(contacts, id) : undefined;
+  return contact?.isCustomer ? contact : undefined;
+}
+
+/**
+ * The customer's 'Tipologia di clienti' (the sectionals' typology). Contacts are typed by `kind`, COMPANY or PERSON
+ * (db/schema/contacts.ts), and carry a VAT number only when they have one ("" otherwise, lib/schemas/contact.ts):
+ * a PERSON without a VAT number is a private person, 'Persone fisiche'; a COMPANY, or a PERSON with a VAT number
+ * (a sole trader, a professional: invoiced as a business), 'Persone giuridiche'. The calculation's buyerOf tells a
+ * consumer the same way.
+ */
+export function sectionalTypologyOf(c: Pick<Contact, "kind" | "vatNumber">): Exclude<SectionalTypology, "Tutti"> {
+  return c.kind === "PERSON" && c.vatNumber === "" ? "Persone fisiche" : "Persone giuridiche";
+}
+
+/**
+ * The sectional a new document starts on: for a customer, an enabled sectional of its typology (the default among
+ * several, then by name); else the tenant's default sectional, enabled; else none. One query.
+ */
+async function draftSectional(scope: TenantScope, customer: Contact | undefined): Promise<InvoiceSectional | undefined> {
+  const typology = customer ? sectionalTypologyOf(customer) : null;
+  const isDefault = eq(invoiceSectionals.defaultSectional, true);
+  const [sectional] = await scope.list(invoiceSectionals, {
+    where: and(eq(invoiceSectionals.disabled, false), typology ? or(eq(invoiceSectionals.typology, typology), isDefault) : isDefault),
+    orderBy: [...(typology ? [sql`(${invoiceSectionals.typology} = ${typology}) desc`] : []), desc(invoiceSectionals.defaultSectional), asc(invoiceSectionals.name), asc(invoiceSectionals.id)],
+    limit: 1,
+  });
+  return sectional;
+}
+
+/**
+ * A new document (create-form-data?kind=&contact=): the tenant's settings and, for a customer, its defaults —
+ * address, payment modality (else the tenant's), bank account, PA flag and the sectional of its typology; its split
+ * payment (which the document's JSON has no field for) reaches the form in formData.calculation.customer.
+ */
 async function draftOf(scope: TenantScope, query: URLSearchParams) {
   const kindParam = query.get("kind");
   const kind: DocumentKind = kindParam === "QUOTE" || kindParam === "PROFORMA" || kindParam === "CREDIT_NOTE" ? kindParam : "INVOICE";
   const tenant = await scope.getTenant();
-  const contactId = Number(query.get("contactId"));
-  const contact = Number.isSafeInteger(contactId) && contactId > 0 ? await scope.find(contacts, contactId) : undefined;
-  const customer = contact?.isCustomer ? contact : undefined;
-  const [sectional] = await scope.list(invoiceSectionals, { where: and(eq(invoiceSectionals.defaultSectional, true), eq(invoiceSectionals.disabled, false)), limit: 1 });
+  const customer = await draftCustomer(scope, query);
+  const sectional = await draftSectional(scope, customer);
   const modalityId = customer?.customerPaymentModalityId ?? tenant.paymentModalityId;
   return {
     kind,
@@ -660,14 +768,37 @@ async function draftOf(scope: TenantScope, query: URLSearchParams) {
     professionistFund: tenant.professionistFund,
     withholdingTaxApply: tenant.withholdingTaxApply,
     withholdingTaxPercentage: tenant.withholdingTaxPercentage,
-    stampBorneByIssuer: false,
-    stampAmount: tenant.stampApply ? tenant.stampAmount : 0,
+    // the bollo is the law's on every document; the tenant's 'Marca da bollo a proprio carico' (stampApply) only
+    // says who bears it: the issuer, or (unticked) the customer through the 'Imposta di bollo' row
+    stampBorneByIssuer: tenant.stampApply,
+    stampAmount: tenant.stampAmount > 0 ? tenant.stampAmount : STAMP_AMOUNT,
     publicAdministration: customer?.publicAdministration ?? false,
     paDocument: { type: null, number: "", date: null, cig: "", cup: "" },
     rows: [],
     deadlines: [],
     totals: EMPTY_TOTALS,
   };
+}
+
+type LinkedJson = { ref: { id: number; toString: string }; kind: DocumentKind };
+
+/** A linked document (source, conversion) as a reference, labelled as it is now ('Fattura 3 del …'), and its kind. */
+async function linkedDocument(scope: TenantScope, id: number | null): Promise<LinkedJson | null> {
+  const d = id !== null ? await scope.find(documents, id) : undefined;
+  return d ? { ref: { id: d.id, toString: documentLabel(d) }, kind: d.kind } : null;
+}
+
+/**
+ * A credit note leaves Bozza only naming the invoice it corrects (it goes to DatiFattureCollegate): made from it
+ * (sourceDocumentId: a numbered invoice), or its number and date typed in (correctedInvoice). Else 400; a Bozza is
+ * saved without it.
+ */
+async function checkCorrectedInvoice(tx: TenantScope, kind: DocumentKind, sourceDocumentId: number | null, typed: { number: string; date: string | null }): Promise<void> {
+  if (kind !== "CREDIT_NOTE") return;
+  if (typed.number.trim() !== "" && typed.date) return;
+  const source = sourceDocumentId !== null ? await tx.find(documents, sourceDocumentId) : undefined;
+  if (source?.kind === "INVOICE" && source.number !== null) return;
+  throw new BadRequestError(INVOICE_MESSAGES.correctedInvoiceNeeded, [INVOICE_MESSAGES.correctedInvoiceNeeded]);
 }
 
 export const invoiceEntity = defineEntity({
@@ -694,8 +825,14 @@ export const invoiceEntity = defineEntity({
   // Note e allegati: `files` in the JSON, saved with the document (db/entity.ts, db/queries/attachments.ts)
   attachments: { kind: "document", field: "files" },
   derived: async (scope, row) => {
-    const [rows, deadlines] = await Promise.all([rowsOf(scope, row.id), deadlinesOf(scope, row.id)]);
-    return { rows, deadlines };
+    const [rows, deadlines, deletable, source, convertedTo] = await Promise.all([
+      rowsOf(scope, row.id),
+      deadlinesOf(scope, row.id),
+      isDeletable(scope, row.id),
+      linkedDocument(scope, row.sourceDocumentId),
+      linkedDocument(scope, row.convertedToId),
+    ]);
+    return { rows, deadlines, deletable, source, convertedTo };
   },
   values: (i, existing) => ({
     documentType: i.documentType ?? existing?.documentType ?? ((existing?.kind ?? i.kind) === "CREDIT_NOTE" ? "TD04" : "TD01"),
@@ -715,6 +852,9 @@ export const invoiceEntity = defineEntity({
     paDocumentDate: i.paDocument.date,
     paCig: i.paDocument.cig,
     paCup: i.paDocument.cup,
+    // a credit note's corrected invoice as typed (the other kinds have none)
+    correctedInvoiceNumber: (existing?.kind ?? i.kind) === "CREDIT_NOTE" ? i.correctedInvoice.number : "",
+    correctedInvoiceDate: (existing?.kind ?? i.kind) === "CREDIT_NOTE" ? i.correctedInvoice.date : null,
   }),
   json: (d, { refs, derived }) => ({
     id: d.id,
@@ -738,6 +878,10 @@ export const invoiceEntity = defineEntity({
     stampAmount: Number(d.stampAmount),
     publicAdministration: d.publicAdministration,
     paDocument: { type: d.paDocumentType ?? null, number: d.paDocumentNumber, date: d.paDocumentDate, cig: d.paCig, cup: d.paCup },
+    correctedInvoice: { number: d.correctedInvoiceNumber, date: d.correctedInvoiceDate },
+    source: (derived.source as LinkedJson | null)?.ref ?? null,
+    convertedTo: (derived.convertedTo as LinkedJson | null)?.ref ?? null,
+    displayedState: derived.convertedTo ? convertedStateLabel((derived.convertedTo as LinkedJson).kind) : d.state,
     rows: derived.rows as InvoiceJson["rows"],
     deadlines: derived.deadlines as InvoiceJson["deadlines"],
     totals: {
@@ -750,16 +894,19 @@ export const invoiceEntity = defineEntity({
       total: Number(d.total),
       netToPay: Number(d.netToPay),
     },
+    // 'Elimina' is offered only where the server would delete it (deletableSql)
+    deletable: derived.deletable as boolean,
     rowColor: d.rowColor,
     toString: documentLabel(d),
   }),
   draft: draftOf,
-  formData: async (scope, row): Promise<InvoiceFormData> => ({
+  formData: async (scope, row, query): Promise<InvoiceFormData> => ({
     documentTypes: SALES_DOCUMENT_TYPES.map((value) => ({ value, label: TIPI_DOCUMENTO[value] })),
     states: ["Bozza", "Emessa", "Inviata allo SDI", "Consegnata", "Scartata", "Pagata", "Accettato", "Rifiutato"],
     deadlineStates: DEADLINE_STATES,
     paDocumentTypes: PA_DOCUMENT_TYPES,
-    calculation: await calculationContext(scope, row?.contactId ?? null),
+    // a new document for a customer (create-form-data?contact=): its flags, split payment among them
+    calculation: await calculationContext(scope, row ? row.contactId : ((await draftCustomer(scope, query ?? new URLSearchParams()))?.id ?? null)),
     history: row ? await documentHistory(scope, row.id) : [],
   }),
   selectable: {
@@ -811,12 +958,15 @@ export async function setDocumentState(scope: TenantScope, id: number, state: Do
       await logState(tx, id, doc.state, state);
       return invoiceEntity.toJson(tx, row);
     }
-    // leaving Bozza: snapshots now, the number last (the counter's lock held for the fewest statements)
+    // leaving Bozza: a credit note names its invoice; snapshots now, the number last (the counter's lock held for the
+    // fewest statements); a credit note made from an invoice nets it in between
+    await checkCorrectedInvoice(tx, doc.kind, doc.sourceDocumentId, { number: doc.correctedInvoiceNumber, date: doc.correctedInvoiceDate });
     const tenant = await tx.getTenant();
     const contact = await tx.getOrThrow(contacts, doc.contactId, INVOICE_MESSAGES.contactUnknown);
     const series = seriesFor(doc.kind, doc.sectionalId === null ? null : ((await tx.find(invoiceSectionals, doc.sectionalId)) ?? null), doc.date);
     const row = await tx.update(documents, id, version, { state, ...snapshots(tenant, contact) });
     await logState(tx, id, doc.state, state);
+    if (row.kind === "CREDIT_NOTE") await netCreditNote(tx, row, documentLabel);
     return invoiceEntity.toJson(tx, await numberDocument(tx, tenant, row, series));
   });
 }

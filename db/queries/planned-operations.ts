@@ -14,10 +14,11 @@ import "server-only";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { defineEntity, ref } from "@/db/entity";
 import { contacts, documents, plannedOperationRuns, plannedOperations, type PlannedOperation } from "@/db/schema";
-import type { TenantScope } from "@/db/scope";
+import { lit, type TenantScope } from "@/db/scope";
+import { policyOf, TEMPLATE_KINDS } from "@/lib/documents/policy";
 import { ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
-import { invoiceApi } from "@/lib/schemas/invoice";
+import { DOCUMENT_KINDS, invoiceApi } from "@/lib/schemas/invoice";
 import { PLANNED_OPERATION_MESSAGES, plannedOperationApi, plannedOperationResponse, plannedOperationSchema, type PlannedOperationFormData, type PlannedRunJson } from "@/lib/schemas/planned-operation";
 import { todayInRome } from "@/lib/rome-time";
 import { contactApi } from "@/lib/schemas/contact";
@@ -27,10 +28,7 @@ import { documentLabel, invoiceEntity } from "./invoices";
 /** Where the failure notification leads. */
 export const PLANNED_OPERATIONS_PATH = "/operazioni-pianificate";
 
-/** The kinds a template may be. */
-const TEMPLATE_KINDS = ["INVOICE", "PROFORMA"] as const;
-
-const KIND_WORD_SQL = sql`case ${documents.kind} when 'PROFORMA' then 'Proforma' when 'CREDIT_NOTE' then 'Nota di credito' when 'QUOTE' then 'Preventivo' else 'Fattura' end`;
+const KIND_WORD_SQL = sql.join([sql`case ${documents.kind}`, ...DOCUMENT_KINDS.map((k) => sql` when ${lit(k)} then ${lit(policyOf(k).name)}`), sql` end`]);
 /** The template as documentLabel words it: 'Fattura 12/A del 05/03/2026', 'Fattura (bozza) del …'. */
 const templateLabelSql = sql<string>`${KIND_WORD_SQL} || ' ' || coalesce(${documents.numberText}, '(bozza)') || ' del ' || to_char(${documents.date}, 'DD/MM/YYYY')`;
 
@@ -68,7 +66,7 @@ const plannedOperationLabel = (o: Pick<PlannedOperation, "name">) => o.name;
 async function checkTemplate(tx: TenantScope, id: number): Promise<number> {
   const [doc] = await tx.select({ id: documents.id, kind: documents.kind }).from(documents).where(eq(documents.id, id)).limit(1);
   if (!doc) throw new ValidationError([PLANNED_OPERATION_MESSAGES.templateUnknown]);
-  if (!(TEMPLATE_KINDS as readonly string[]).includes(doc.kind)) throw new ValidationError([PLANNED_OPERATION_MESSAGES.templateKind]);
+  if (!TEMPLATE_KINDS.includes(doc.kind)) throw new ValidationError([PLANNED_OPERATION_MESSAGES.templateKind]);
   return doc.id;
 }
 

@@ -81,8 +81,23 @@ export const documents = pgTable(
     netToPay: cents("net_to_pay").notNull().default(0),
     buyerSnapshot: jsonb("buyer_snapshot").$type<PartySnapshot>(),
     sellerSnapshot: jsonb("seller_snapshot").$type<PartySnapshot>(),
-    /** Converted from (a quote or proforma) or credit note of (an invoice). */
+    /**
+     * The document this one was copied from: converted from (a quote or proforma), credit note of (the invoice it
+     * corrects), duplicate of, or a planned operation's template.
+     */
     sourceDocumentId: integer("source_document_id"),
+    /**
+     * A quote's or proforma's one conversion (QUOTE→PROFORMA, QUOTE→INVOICE, PROFORMA→INVOICE): set by
+     * db/queries/invoice-actions.ts convertDocument with the source locked, so a second conversion is refused;
+     * cleared when that document is deleted (the source may be converted again). Migration 0033.
+     */
+    convertedToId: integer("converted_to_id"),
+    /**
+     * The invoice a credit note corrects, typed in the form when the credit note was not made from it (then the
+     * source is that invoice): its number and date go to the XML's DatiFattureCollegate.
+     */
+    correctedInvoiceNumber: text("corrected_invoice_number").notNull().default(""),
+    correctedInvoiceDate: date("corrected_invoice_date", { mode: "string" }),
     /** The FatturaPA file offered for sending (IT…_xxxxx.xml) and its bytes: built once, the same file every later time. */
     electronicInvoiceFileName: text("electronic_invoice_file_name"),
     electronicInvoiceXml: bytea("electronic_invoice_xml"),
@@ -112,6 +127,8 @@ export const documents = pgTable(
     sameTenant("documents_bank_account_fk", t.tenantId, t.bankAccountId, bankAccounts).onDelete("set null"),
     sameTenant("documents_payment_modality_fk", t.tenantId, t.paymentModalityId, paymentModalities).onDelete("set null"),
     foreignKey({ name: "documents_source_fk", columns: [t.tenantId, t.sourceDocumentId], foreignColumns: [t.tenantId, t.id] }).onDelete("set null"),
+    foreignKey({ name: "documents_converted_to_fk", columns: [t.tenantId, t.convertedToId], foreignColumns: [t.tenantId, t.id] }).onDelete("set null"),
+    uniqueIndex("documents_converted_to_key").on(t.tenantId, t.convertedToId).where(sql`${t.convertedToId} is not null`),
     check("documents_kind_check", sql`${t.kind} in ('QUOTE', 'PROFORMA', 'INVOICE', 'CREDIT_NOTE')`),
     check("documents_number_text_check", sql`(${t.number} is null) = (${t.numberText} is null)`),
   ],
@@ -191,6 +208,12 @@ export const documentDeadlines = pgTable(
     paymentDate: date("payment_date", { mode: "string" }),
     bankAccountId: integer("bank_account_id"),
     description: text("description").notNull().default(""),
+    /**
+     * The credit note whose issue settled this deadline ('Stornato': the invoice's open amount it netted, or the
+     * credit note's own part that was netted instead of refunded; db/queries/deadlines.ts netCreditNote). Deleting
+     * that credit note gives these deadlines back ('Da saldare'). Migration 0033.
+     */
+    creditNoteId: integer("credit_note_id"),
     version: version(),
     createdAt: createdAt(),
   },
@@ -210,6 +233,8 @@ export const documentDeadlines = pgTable(
     check("document_deadlines_owner_check", sql`(${t.documentId} is null) <> (${t.expenseId} is null)`),
     sameTenant("document_deadlines_contact_fk", t.tenantId, t.contactId, contacts).onDelete("restrict"),
     sameTenant("document_deadlines_bank_account_fk", t.tenantId, t.bankAccountId, bankAccounts).onDelete("set null"),
+    sameTenant("document_deadlines_credit_note_fk", t.tenantId, t.creditNoteId, documents).onDelete("set null"),
+    index("document_deadlines_tenant_credit_note_idx").on(t.tenantId, t.creditNoteId).where(sql`${t.creditNoteId} is not null`),
     check("document_deadlines_state_check", sql`${t.deadlineState} in ('Da saldare', 'Stornato', 'Saldato')`),
   ],
 );

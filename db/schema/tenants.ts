@@ -31,7 +31,13 @@ export const tenants = pgTable("tenants", {
   professionistFund: numeric("professionist_fund", { precision: 7, scale: 2 }).notNull().default("0"),
   withholdingTaxApply: boolean("withholding_tax_apply").notNull().default(false),
   withholdingTaxPercentage: numeric("withholding_tax_percentage", { precision: 7, scale: 2 }).notNull().default("20"),
+  /**
+   * 'Marca da bollo a proprio carico': the issuer bears the bollo (no recharge row). The bollo itself is due by law
+   * on every document above €77.47 not subject to VAT; false (the default) recharges it to the customer. Before
+   * migration 0032 it meant "apply the bollo".
+   */
   stampApply: boolean("stamp_apply").notNull().default(false),
+  /** Valore marca da bollo virtuale, new documents' stampAmount: the law's 2.00 (a different value is warned about). */
   stampAmount: cents("stamp_amount").notNull().default(200),
   invoiceCheckNumerationDates: boolean("invoice_check_numeration_dates").notNull().default(true),
   invoiceEmailSubject: text("invoice_email_subject").notNull().default(""),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calculateDocument, computeRowAmount, type CalculationInput } from "./calculate";
+import { calculateDocument, canBuyerWithhold, computeRowAmount, NO_WITHHOLDING_NOTES, whyBuyerCannotWithhold, type CalculationInput } from "./calculate";
 import type { FiscalSettings } from "./types";
 
 const fee = (amount = "1000", extra: object = {}) => ({ description: "Consulenza", unitPrice: amount, vatRate: "22", subjectToWithholding: true, ...extra });
@@ -69,8 +69,22 @@ describe("rules", () => {
     expect(calculateDocument({ rows: [row("77.48")], settings: base }).stamp.due).toBe(true);
     // exports (N3.1) never trigger it
     expect(calculateDocument({ rows: [{ ...row("5000"), natura: "N3.1" }], settings: base }).stamp.due).toBe(false);
-    // disabled by the tenant
-    expect(calculateDocument({ rows: [row("500")], settings: { ...base, stamp: { enabled: false } } }).stamp.due).toBe(false);
+  });
+  it("the bollo is the law's: never switched off, 2.00 when a document carries no amount or 0 (one saved before the rule)", () => {
+    const row = { description: "Esente", unitPrice: "300", vatRate: "0", natura: "N4" as const };
+    for (const stamp of [undefined, {}, { amount: 0 }]) {
+      const r = calculateDocument({ rows: [row], settings: { ...base, stamp } });
+      expect(r.stamp).toMatchObject({ due: true, amount: 200, chargedToCustomer: true, exemptBase: 30000 });
+      expect(r.rows.at(-1)).toMatchObject({ kind: "stamp", description: "Imposta di bollo", amount: 200, vatRate: 0n, natura: "N1" });
+      expect(r.totalAmount.amount).toBe(30200);
+    }
+    // the issuer bears it: due (DatiBollo), no recharge row, the totals untouched
+    const borne = calculateDocument({ rows: [row], settings: { ...base, stamp: { amount: 0 } }, stampBorneByIssuer: true });
+    expect(borne.stamp).toMatchObject({ due: true, amount: 200, chargedToCustomer: false });
+    expect(borne.rows.map((r) => r.kind)).toEqual(["normal"]);
+    expect(borne.totalAmount.amount).toBe(30000);
+    // another amount, when the document says so, is kept
+    expect(calculateDocument({ rows: [row], settings: { ...base, stamp: { amount: 250 } } }).stamp.amount).toBe(250);
   });
   it("advances (art. 15) stay out of VAT, cassa and ritenuta bases and count for the stamp", () => {
     const settings: FiscalSettings = { ...base, rivalsaInps: "4", withholding: { rate: "20", causale: "A" } };
@@ -96,6 +110,40 @@ describe("rules", () => {
     expect(pa.withholding?.amount).toBe(20000);
     expect(pa.summary[0].esigibilita).toBe("I");
     expect(pa.notes.join()).toMatch(/Scissione/);
+  });
+  it("a ritenuta only where the buyer is an Italian withholding agent; the working says why none applies", () => {
+    const settings: FiscalSettings = { ...base, rivalsaInps: "4", withholding: { rate: "20", causale: "A" } };
+    const german = { kind: "business" as const, withholdingAgent: true, vatCountry: "DE", address: { country: "DE" } };
+    const r = calculateDocument({ rows: [fee()], settings, buyer: german });
+    // example A's fee to a German company: no 208.00 withheld, the netto is the total
+    expect(r.withholding).toBeNull();
+    expect(r.rows[0].withholding).toBe(false);
+    expect(r.cassa[0].withholding).toBe(false);
+    expect([r.totalAmount.amount, r.netToPay.amount]).toEqual([126880, 126880]);
+    expect(r.notes).toEqual([NO_WITHHOLDING_NOTES.foreign]);
+    expect(r.noWithholding).toBe("Nessuna ritenuta: il cliente è estero e non è sostituto d'imposta");
+    // abroad by its address alone, or by its VAT number alone
+    expect(calculateDocument({ rows: [fee()], settings, buyer: { kind: "business", vatCountry: "IT", address: { country: "CH" } } }).withholding).toBeNull();
+    expect(calculateDocument({ rows: [fee()], settings, buyer: { kind: "business", vatCountry: "FR" } }).withholding).toBeNull();
+    const consumer = calculateDocument({ rows: [fee()], settings, buyer: { kind: "consumer" } });
+    expect([consumer.withholding, consumer.noWithholding]).toEqual([null, "Nessuna ritenuta: il cliente è un privato (consumatore)"]);
+    const notAgent = calculateDocument({ rows: [fee()], settings, buyer: { kind: "business", withholdingAgent: false, vatCountry: "IT", address: { country: "IT" } } });
+    expect([notAgent.withholding, notAgent.noWithholding]).toEqual([null, NO_WITHHOLDING_NOTES.notAgent]);
+    // an Italian company (the flag absent, or lower-case and blank countries as a contact may hold them) withholds
+    for (const buyer of [{ kind: "business" as const }, { kind: "business" as const, withholdingAgent: true, vatCountry: "it", address: { country: " " } }]) {
+      const it = calculateDocument({ rows: [fee()], settings, buyer });
+      expect([it.withholding?.amount, it.noWithholding, it.notes]).toEqual([20800, null, []]);
+    }
+    // a document that asks for no ritenuta says nothing about it
+    expect(calculateDocument({ rows: [fee()], settings: { ...settings, withholding: null }, buyer: german }).notes).toEqual([]);
+  });
+  it("whyBuyerCannotWithhold: consumer, then abroad, then the flag", () => {
+    expect(whyBuyerCannotWithhold(undefined)).toBeNull();
+    expect(whyBuyerCannotWithhold({ kind: "consumer", vatCountry: "DE" })).toBe("consumer");
+    expect(whyBuyerCannotWithhold({ kind: "pa", withholdingAgent: false, address: { country: "AT" } })).toBe("foreign");
+    expect(whyBuyerCannotWithhold({ kind: "business", withholdingAgent: false })).toBe("notAgent");
+    expect(canBuyerWithhold({ kind: "pa" })).toBe(true);
+    expect(canBuyerWithhold({ kind: "business", vatCountry: "DE", withholdingAgent: true })).toBe(false);
   });
   it("RT02 for entities; agents' 50% base share", () => {
     const settings: FiscalSettings = { regime: "RF01", issuerIsPerson: false, withholding: { rate: "23", causale: "R", baseShare: "50" } };

@@ -16,7 +16,7 @@ import {
   type Cents,
 } from "@/lib/money";
 import { NATURE_CON_BOLLO, RIFERIMENTI_NORMATIVI, type CausalePagamento, type Natura, type TipoCassa } from "./codes";
-import type { Buyer, DocumentRow, Figure, FiscalSettings, Step } from "./types";
+import type { Address, Buyer, DocumentRow, Figure, FiscalSettings, Step } from "./types";
 
 /** Scale of quantities and unit prices (8 decimals, as Amount8Decimal / Quantita allow). */
 export const QTY_SCALE = 8;
@@ -125,14 +125,51 @@ export interface CalculationResult {
   netToPay: Figure;
   /** Italian notes on decisions taken (e.g. split payment not applied because of the ritenuta). */
   notes: string[];
+  /** Why the ritenuta the document asks for does not apply (forfettario, the buyer), else null: the ritenuta's working. */
+  noWithholding: string | null;
   isForfettario: boolean;
 }
+
+/**
+ * The buyer as the calculation reads it: its kind, its flags, and where it is (a full Buyer fits: the XML model
+ * passes its own). Without a buyer (a form with no customer yet) it is an Italian business.
+ */
+export type CalculationBuyer = Pick<Buyer, "kind" | "withholdingAgent" | "splitPayment" | "vatCountry"> & { address?: Pick<Address, "country"> };
 
 export interface CalculationInput {
   rows: readonly DocumentRow[];
   settings: FiscalSettings;
-  buyer?: Pick<Buyer, "kind" | "withholdingAgent" | "splitPayment">;
+  buyer?: CalculationBuyer;
   stampBorneByIssuer?: boolean;
+}
+
+/** Why a buyer cannot withhold (the working's Italian note for each reason). */
+export const NO_WITHHOLDING_NOTES = {
+  consumer: "Nessuna ritenuta: il cliente è un privato (consumatore)",
+  foreign: "Nessuna ritenuta: il cliente è estero e non è sostituto d'imposta",
+  notAgent: "Nessuna ritenuta: il cliente non è sostituto d'imposta",
+} as const;
+export type NoWithholdingReason = keyof typeof NO_WITHHOLDING_NOTES;
+
+const isItalian = (country: string | null | undefined) => (country?.trim() || "IT").toUpperCase() === "IT";
+
+/**
+ * The one answer to "can this buyer withhold the ritenuta" (rules §3.4): only an Italian withholding agent
+ * (sostituto d'imposta, art. 23 and 25 DPR 600/73) can. A consumer never is; a buyer established abroad (its
+ * country or the country of its VAT number not Italy) is not one, whatever its flag says (a foreign company with
+ * an Italian stable organisation is registered with the Italian address and partita IVA of that organisation);
+ * otherwise the contact's 'Sostituto d'imposta' flag (absent: yes, as for businesses and the PA). Null: it can.
+ * The calculation, hence the form, the server, the XML and the PDF, all ask here.
+ */
+export function whyBuyerCannotWithhold(buyer: Omit<CalculationBuyer, "splitPayment"> | undefined): NoWithholdingReason | null {
+  if (!buyer) return null;
+  if (buyer.kind === "consumer") return "consumer";
+  if (!isItalian(buyer.vatCountry) || !isItalian(buyer.address?.country)) return "foreign";
+  return buyer.withholdingAgent === false ? "notAgent" : null;
+}
+
+export function canBuyerWithhold(buyer: Omit<CalculationBuyer, "splitPayment"> | undefined): boolean {
+  return whyBuyerCannotWithhold(buyer) === null;
 }
 
 /** Percent as the XML writes it: 220000n → "22.00". */
@@ -181,8 +218,7 @@ export function calculateDocument(input: CalculationInput): CalculationResult {
   const notes: string[] = [];
   const forfettario = isForfettarioRegime(settings.regime);
   const forfNatura: Natura = settings.forfettarioNatura ?? "N2.2";
-  const buyerKind = input.buyer?.kind ?? "business";
-  const withholdingAgent = input.buyer?.withholdingAgent ?? buyerKind !== "consumer";
+  const cannotWithhold = whyBuyerCannotWithhold(input.buyer);
 
   // 1. Rows
   const rows: RowResult[] = [];
@@ -270,12 +306,15 @@ export function calculateDocument(input: CalculationInput): CalculationResult {
 
   // 6 (decided early). Does a ritenuta apply?
   let withholdingApplies = !!settings.withholding && compenso !== 0;
+  let noWithholding: string | null = null;
   if (settings.withholding && forfettario) {
+    noWithholding = "Regime forfettario/minimi: compenso non soggetto a ritenuta d'acconto (art. 1 c. 67 L. 190/2014)";
+  } else if (settings.withholding && cannotWithhold) {
+    noWithholding = NO_WITHHOLDING_NOTES[cannotWithhold];
+  }
+  if (noWithholding) {
     withholdingApplies = false;
-    notes.push("Regime forfettario/minimi: compenso non soggetto a ritenuta d'acconto (art. 1 c. 67 L. 190/2014)");
-  } else if (settings.withholding && !withholdingAgent) {
-    withholdingApplies = false;
-    notes.push("Cliente privato (non sostituto d'imposta): nessuna ritenuta d'acconto");
+    notes.push(noWithholding);
   }
   if (withholdingApplies) for (const row of rows) row.withholding = row.inFeeBase;
 
@@ -303,13 +342,14 @@ export function calculateDocument(input: CalculationInput): CalculationResult {
   }
   if (settings.cassa) addCassa(settings.cassa.type, settings.cassa.rate, false, "Contributo cassa previdenziale");
 
-  // 7a. Stamp duty: decided on the amounts not subject to VAT, before the recharge row
-  const stampSettings = settings.stamp ?? { enabled: true };
-  const stampAmount = stampSettings.amount ?? STAMP_AMOUNT;
+  // 7a. Stamp duty: decided on the amounts not subject to VAT, before the recharge row. It is the law's, never
+  // switched off: the document only says who bears it; an amount of 0 or none (documents saved before the rule)
+  // is the law's 2.00
+  const stampAmount = settings.stamp?.amount && settings.stamp.amount > 0 ? settings.stamp.amount : STAMP_AMOUNT;
   let exemptBase = 0;
   for (const row of rows) if (row.natura && row.vatRate === 0n && NATURE_CON_BOLLO.includes(row.natura)) exemptBase += row.amount;
   for (const c of cassa) if (c.natura && c.vatRate === 0n && NATURE_CON_BOLLO.includes(c.natura)) exemptBase += c.amount;
-  const stampDue = stampSettings.enabled && exemptBase > STAMP_THRESHOLD;
+  const stampDue = exemptBase > STAMP_THRESHOLD;
   const chargedToCustomer = stampDue && !input.stampBorneByIssuer;
   const stampSteps: Step[] = [
     {
@@ -439,6 +479,7 @@ export function calculateDocument(input: CalculationInput): CalculationResult {
     splitPaymentVat: { amount: splitVat, steps: split ? [{ label: "IVA in scissione dei pagamenti", amount: splitVat }] : [] },
     netToPay: { amount: net, steps: netSteps },
     notes,
+    noWithholding,
     isForfettario: forfettario,
   };
 }

@@ -60,8 +60,11 @@ export interface FiscalSettings {
     /** Share of the base subject to withholding, percent (agents: "50"); default 100. */
     baseShare?: PercentInput;
   } | null;
-  /** Stamp duty handling (stampApply / stampAmount). Default: enabled, 200 cents. */
-  stamp?: { enabled: boolean; amount?: Cents };
+  /**
+   * Stamp duty (the document's stampAmount): due by law whenever the amounts not subject to VAT exceed €77.47,
+   * never switched off; amount absent or 0 means the law's 200 cents. Who bears it is the document's stampBorneByIssuer.
+   */
+  stamp?: { amount?: Cents };
   /** VAT nature used for every row under RF19/RF02 (default N2.2). */
   forfettarioNatura?: Natura;
 }
@@ -102,7 +105,7 @@ export interface Buyer extends Party {
   /** 7 chars (6 for the PA); "0000000" with PEC or for consumers; "XXXXXXX" for foreign buyers. */
   codiceDestinatario?: string;
   pec?: string;
-  /** Defaults to true for business and pa, false for consumers. */
+  /** Sostituto d'imposta; defaults to true for business and pa. Consumers and buyers abroad never withhold (calculate.ts whyBuyerCannotWithhold). */
   withholdingAgent?: boolean;
   /** Split payment (art. 17-ter): PA and controlled companies. */
   splitPayment?: boolean;

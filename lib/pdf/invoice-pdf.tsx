@@ -11,12 +11,11 @@ import { Document, Font, Image, Link, Page, StyleSheet, Text, View, renderToBuff
 import type { ReactElement, ReactNode } from "react";
 import { formatDate, formatMoney, formatPercent, formatScaled, parseStoredDecimal } from "@/lib/format";
 import { DOCUMENT_WORDINGS } from "@/lib/invoice-calculation";
+import { policyOf } from "@/lib/documents/policy";
 import type { DocumentKind, DocumentRowType, InvoiceTotals } from "@/lib/schemas/invoice";
 
 /** The document's required wordings (lib/invoice-calculation.ts: the form shows the same). */
 export const PDF_WORDINGS = DOCUMENT_WORDINGS;
-
-export const PDF_TITLES: Record<DocumentKind, string> = { INVOICE: "Fattura", CREDIT_NOTE: "Nota di credito", PROFORMA: "Fattura proforma", QUOTE: "Preventivo" };
 
 export interface PdfParty {
   name: string;
@@ -328,14 +327,15 @@ function DeadlineLine({ d }: { d: PdfDeadline }) {
 
 /** The document's title line: 'Fattura n. 12/A del 05/03/2026'. */
 export function pdfTitle(input: Pick<InvoicePdfInput, "kind" | "number" | "date">): string {
-  return `${PDF_TITLES[input.kind]} ${input.number ? `n. ${input.number}` : "(bozza)"} del ${formatDate(input.date)}`;
+  return `${policyOf(input.kind).pdf.title} ${input.number ? `n. ${input.number}` : "(bozza)"} del ${formatDate(input.date)}`;
 }
 
 /** The required wordings of the document (proforma, bollo virtuale, forfettario, split payment). */
 export function pdfWordings(input: Pick<InvoicePdfInput, "kind" | "stampDue" | "isForfettario" | "splitPayment">): string[] {
   const out: string[] = [];
-  if (input.kind === "PROFORMA") out.push(PDF_WORDINGS.proforma);
-  if (input.stampDue && input.kind !== "QUOTE") out.push(PDF_WORDINGS.stamp);
+  const { notice, stampWording } = policyOf(input.kind).pdf;
+  if (notice) out.push(PDF_WORDINGS[notice]);
+  if (input.stampDue && stampWording) out.push(PDF_WORDINGS.stamp);
   if (input.isForfettario) out.push(PDF_WORDINGS.forfettario);
   if (input.splitPayment) out.push(PDF_WORDINGS.splitPayment);
   return out;
@@ -345,6 +345,7 @@ function InvoiceDocument({ input }: { input: InvoicePdfInput }): ReactElement {
   const { seller, buyer, totals } = input;
   const wordings = pdfWordings(input);
   const title = pdfTitle(input);
+  const policy = policyOf(input.kind);
   const pa = input.paDocument;
   const chunks = paginateRows(input);
   const bottom = (
@@ -434,15 +435,15 @@ function InvoiceDocument({ input }: { input: InvoicePdfInput }): ReactElement {
         </View>
         <View style={s.parties}>
           <View style={s.titleBlock}>
-            <Text style={s.title}>{PDF_TITLES[input.kind]}</Text>
+            <Text style={s.title}>{policy.pdf.title}</Text>
             <Text>
               Numero: <Text style={s.bold}>{input.number ?? "bozza"}</Text>
             </Text>
             <Text>
               Data: <Text style={s.bold}>{formatDate(input.date)}</Text>
             </Text>
-            {input.kind === "INVOICE" || input.kind === "CREDIT_NOTE" ? <Text style={s.grey}>Tipo documento {input.documentType}</Text> : null}
-            {input.kind === "PROFORMA" ? <Text style={s.notice}>{PDF_WORDINGS.proforma}</Text> : null}
+            {policy.xml ? <Text style={s.grey}>Tipo documento {input.documentType}</Text> : null}
+            {policy.pdf.notice ? <Text style={s.notice}>{PDF_WORDINGS[policy.pdf.notice]}</Text> : null}
             {input.corrects ? <Text>{`Rettifica della fattura n. ${input.corrects.number} del ${formatDate(input.corrects.date)}`}</Text> : null}
             {pa && (pa.number || pa.cig || pa.cup) ? (
               <View style={{ marginTop: 4 }}>
@@ -453,7 +454,7 @@ function InvoiceDocument({ input }: { input: InvoicePdfInput }): ReactElement {
             ) : null}
           </View>
           <View style={s.buyerBlock}>
-            <Text style={s.label}>{input.kind === "QUOTE" ? "Spett.le" : "Cliente"}</Text>
+            <Text style={s.label}>{policy.pdf.recipient}</Text>
             <Text style={s.bold}>{buyer.name}</Text>
             {(input.address ? [input.address, ...partyLines(buyer).slice(2)] : partyLines(buyer)).map((l, i) => (
               <Text key={i}>{l}</Text>
@@ -493,7 +494,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
 
 /** 'Fattura_12-A_2026.pdf', 'Preventivo_bozza_2026.pdf'. */
 export function invoicePdfFilename(input: Pick<InvoicePdfInput, "kind" | "number" | "date">): string {
-  const name = PDF_TITLES[input.kind].replace(/\s+/g, "_");
+  const name = policyOf(input.kind).pdf.title.replace(/\s+/g, "_");
   const number = (input.number ?? "bozza").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "");
   return `${name}_${number || "bozza"}_${input.date.slice(0, 4)}.pdf`;
 }

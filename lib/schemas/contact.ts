@@ -168,13 +168,18 @@ export const contactSchema = z
     vatNumber: c.vatNumber ? normalizeVatNumber(c.vatNumber, c.vatCountry) : "",
     fiscalCode: c.fiscalCode ? normalizeIdentifier(c.fiscalCode) : "",
     sdiCode: c.sdiCode.replace(/\s+/g, ""),
-    withholdingAgent: c.withholdingAgent ?? defaultWithholdingAgent(c.kind, c.publicAdministration),
+    withholdingAgent: c.withholdingAgent ?? defaultWithholdingAgent(c.kind, c.publicAdministration, c.country, c.vatCountry),
   }));
 export type ContactInput = z.infer<typeof contactSchema>;
 
-/** Sostituto d'imposta by default: companies and the public administration withhold, persons do not. */
-export function defaultWithholdingAgent(kind: ContactKind, publicAdministration: boolean): boolean {
-  return kind === "COMPANY" || publicAdministration;
+/**
+ * Sostituto d'imposta by default: Italian companies and the public administration withhold, persons do not, nor
+ * does anyone established abroad (its country or its VAT number's not Italy: not an Italian withholding agent,
+ * lib/fiscal/calculate.ts whyBuyerCannotWithhold).
+ */
+export function defaultWithholdingAgent(kind: ContactKind, publicAdministration: boolean, country = "IT", vatCountry = "IT"): boolean {
+  const italian = (country || "IT") === "IT" && (vatCountry || "IT") === "IT";
+  return italian && (kind === "COMPANY" || publicAdministration);
 }
 
 export const contactReferentResponse = z.object({

@@ -114,7 +114,17 @@ export const INVOICE_MESSAGES = {
   backToDraft: "Un documento numerato non può tornare in Bozza",
   numberedMove: "Il documento è numerato: la serie (tipo, sezionale e anno della data) non può cambiare",
   stateChanged: "Stato aggiornato",
+  correctedInvoiceNeeded: "Indicare la fattura che la nota di credito rettifica (numero e data)",
+  correctedInvoiceDate: 'Il campo "Data fattura rettificata" non è una data valida',
 } as const;
+
+/**
+ * The state a converted quote or proforma shows (form badge, lists' Stato column) instead of its stored one (decision:
+ * the stored states stay the spec's; the conversion is the document's convertedTo, and this text is derived from it).
+ */
+export const CONVERTED_STATE_LABELS = { INVOICE: "Convertito in fattura", PROFORMA: "Convertito in proforma" } as const;
+export const convertedStateLabel = (targetKind: DocumentKind): string =>
+  targetKind === "PROFORMA" ? CONVERTED_STATE_LABELS.PROFORMA : CONVERTED_STATE_LABELS.INVOICE;
 
 const enumError = (required: string, invalid: string) => ({ error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null || iss.input === "" ? required : invalid) });
 
@@ -198,7 +208,8 @@ export const invoiceSchema = z.object({
   withholdingTaxApply: z.boolean().optional().default(false),
   withholdingTaxPercentage: percent(INVOICE_MESSAGES.withholdingTaxPercentage).optional().default("0.00"),
   stampBorneByIssuer: z.boolean().optional().default(false),
-  stampAmount: centsField(INVOICE_MESSAGES.stampAmount, { min: 0 }).optional().default(0),
+  // the law's bollo, 2.00 (lib/fiscal/calculate.ts reads a stored 0 the same way)
+  stampAmount: centsField(INVOICE_MESSAGES.stampAmount, { min: 0 }).optional().default(200),
   publicAdministration: z.boolean().optional().default(false),
   paDocument: z
     .object({
@@ -211,6 +222,15 @@ export const invoiceSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v ?? { type: null, number: "", date: null, cig: "", cup: "" }),
+  /**
+   * A credit note's corrected invoice typed in (number and date), when it was not made from it: required, one or the
+   * other, to issue the credit note; ignored on the other kinds.
+   */
+  correctedInvoice: z
+    .object({ number: optionalText(20), date: optionalDate(INVOICE_MESSAGES.correctedInvoiceDate) })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? { number: "", date: null }),
   rows: z.array(invoiceRowSchema, { error: "Righe non valide" }).max(2000, "Troppe righe (massimo 2.000)").optional().default([]),
   deadlines: z.array(invoiceDeadlineSchema, { error: "Scadenze non valide" }).max(500, "Troppe scadenze (massimo 500)").optional().default([]),
   /** Note e allegati: the files the document keeps (lib/schemas/attachment.ts); absent leaves them as they are. */
@@ -293,6 +313,16 @@ export const invoiceResponse = z.object({
     }),
   ),
   totals: invoiceTotalsSchema,
+  /** A credit note's corrected invoice as typed (empty on the other kinds). */
+  correctedInvoice: z.object({ number: z.string(), date: z.string().nullable() }),
+  /** The document this one was copied from (converted from, credit note of, duplicate of, template), or null. */
+  source: optionSchema.nullable(),
+  /** A quote's or proforma's conversion (it happens once), or null. */
+  convertedTo: optionSchema.nullable(),
+  /** The state the form and the lists show: the stored one, or 'Convertito in fattura' / 'Convertito in proforma'. */
+  displayedState: z.string(),
+  /** The server would delete it: never numbered, or the last numbered of its series ('Elimina' is offered only then). */
+  deletable: z.boolean(),
   files: attachmentsResponse,
 });
 export type InvoiceJson = z.infer<typeof invoiceResponse>;
@@ -319,7 +349,7 @@ export interface InvoiceFormData {
   calculation: {
     tenant: { taxRegime: string; fiscalCode: string };
     vats: { id: number; rate: string; natura: string | null }[];
-    customer: { kind: string; vatNumber: string; publicAdministration: boolean; splitPayment: boolean; withholdingAgent: boolean } | null;
+    customer: { kind: string; vatNumber: string; publicAdministration: boolean; splitPayment: boolean; withholdingAgent: boolean; country?: string; vatCountry?: string } | null;
   };
 }
 
@@ -353,6 +383,7 @@ export const INVOICE_ACTION_MESSAGES = {
   convertTarget: 'Il parametro "to" deve essere INVOICE o PROFORMA',
   convertSource: "Si possono convertire in fattura solo proforma e preventivi, in proforma solo i preventivi",
   creditNoteSource: "Una nota di credito si crea solo da una fattura emessa",
+  alreadyConverted: (label: string) => `Il documento è già stato convertito in ${label}`,
   xmlKind: "La fattura elettronica si genera solo per fatture e note di credito",
   xmlDraft: "Il documento è in Bozza: emetterlo (numerarlo) prima di generare la fattura elettronica",
   precheck: "La fattura elettronica sarebbe scartata dallo SDI: correggere il documento",

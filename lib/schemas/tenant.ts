@@ -19,6 +19,19 @@ export const TENANT_MESSAGES = {
   stampAmount: 'Il campo "Valore marca da bollo virtuale" non è un importo valido',
 } as const;
 
+/**
+ * The bollo's settings as the modal says them (rules §3.5): the law makes the €2.00 due above €77.47 not subject to
+ * VAT, so the box only says who bears it (stampApply: the issuer), and an amount other than the law's is warned about.
+ */
+export const STAMP_SETTINGS = {
+  borneByIssuer: "Marca da bollo a proprio carico (non addebitata al cliente)",
+  hint: "L'imposta di bollo di 2,00 € è dovuta per legge quando gli importi non soggetti a IVA superano 77,47 €. Senza la spunta è addebitata al cliente con la riga 'Imposta di bollo'.",
+  amount: "Valore marca da bollo virtuale",
+  amountWarning: "L'imposta di bollo prevista dalla legge è di 2,00 €",
+  /** The law's amount, in cents. */
+  lawAmount: 200,
+} as const;
+
 /** Tax regimes offered by the settings (RF01…RF20 without RF03) with their names. */
 export const TAX_REGIMES = Object.entries(REGIMI_FISCALI).map(([code, label]) => ({ code, label }));
 
@@ -84,6 +97,7 @@ export const tenantSettingsSchema = z
     professionistFund: decimalString(TENANT_MESSAGES.professionistFund, { empty: "0.00", rangeMessage: TENANT_MESSAGES.percentRange }).optional(),
     withholdingTaxApply: flag("Ritenuta d'acconto"),
     withholdingTaxPercentage: decimalString(TENANT_MESSAGES.withholdingTaxPercentage, { empty: "0.00", rangeMessage: TENANT_MESSAGES.percentRange }).optional(),
+    /** The issuer bears the bollo (not recharged); the bollo itself is due by law (STAMP_SETTINGS). */
     stampApply: flag("Marca da bollo a proprio carico"),
     stampAmount: centsField(TENANT_MESSAGES.stampAmount, { min: 0 }).optional(),
     invoiceCheckNumerationDates: flag("Controllo date e numerazione"),

@@ -74,7 +74,8 @@ describe("Scadenziario (GET /api/deadlines, set-state, export, send-reminder)", 
     ]);
     await createDoc(company, [[-10, 122000]], { state: "Bozza" });
     await createDoc(company, [[-10, 122000]], { kind: "PROFORMA" });
-    await createDoc(person, [[20, 122000]], { kind: "CREDIT_NOTE" });
+    // a credit note is issued naming the invoice it corrects (issue 27): typed in, so it nets nothing
+    await createDoc(person, [[20, 122000]], { kind: "CREDIT_NOTE", correctedInvoice: { number: "1", date: "2026-01-10" } });
   });
 
   it("lists numbered invoices to collect and credit notes to pay, with the footer's totals per direction; Bozza and proformas left out", async () => {

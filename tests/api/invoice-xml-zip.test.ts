@@ -69,7 +69,7 @@ describe("POST /api/invoices/download-xml-zip", () => {
     const stored = await create({ state: "Emessa" });
     const before = await single(stored.id);
     const fresh = await create({ state: "Emessa" });
-    const note = await create({ kind: "CREDIT_NOTE", state: "Emessa" });
+    const note = await create({ kind: "CREDIT_NOTE", state: "Emessa", correctedInvoice: { number: "1", date: "2026-01-10" } });
     const draft = await create();
     const proforma = await create({ kind: "PROFORMA", state: "Emessa" });
 

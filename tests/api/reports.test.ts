@@ -79,7 +79,8 @@ describe("Statistiche (report-filters/init, reports/{type})", () => {
     await invoice(c, rossi, "2025-03-15", 77700, [["2025-04-15", gross(77700)]], { kind: "PROFORMA" });
     const second = await invoice(c, person, "2025-03-20", 50000, [["2025-06-30", 61000]]);
     await invoice(c, rossi, "2025-05-05", 200000, [["2025-07-31", 244000]]);
-    await invoice(c, rossi, "2025-05-15", 30000, [["2025-06-15", 36600]], { kind: "CREDIT_NOTE" });
+    // a credit note is issued naming the invoice it corrects (issue 27): typed in, so it nets no deadline
+    await invoice(c, rossi, "2025-05-15", 30000, [["2025-06-15", 36600]], { kind: "CREDIT_NOTE", correctedInvoice: { number: "1", date: "2025-03-10" } });
     await save(c, "/api/expenses", "expense", { documentNumber: "A-77", documentDate: "2025-04-08", contact: rossi, taxable: 10000, totalVat: 2200 });
 
     await setState(first.deadlines[0], "Saldato", "2025-04-12");

@@ -1,8 +1,9 @@
 /**
  * Report lavori conclusi (ReportWorkManager): the jobs in state 'Concluso' whose last change to 'Concluso' (the
  * Storico, activity_state_logs, day in Europe/Rome) falls in the period; per job its worked minutes (all its time
- * entries), the amount invoiced for it (Σ of the Lavoro rows naming the job on numbered invoices: unit price ×
- * quantity, rounded to the cent) and the effective hourly rate (invoiced ÷ hours, cents per hour; none without hours).
+ * entries), the amount invoiced for it (Σ of the Lavoro rows naming the job on numbered invoices, less those on
+ * numbered credit notes, which take it back: unit price × quantity, rounded to the cent; Bozze count nowhere) and the
+ * effective hourly rate (invoiced ÷ hours, cents per hour; none without hours).
  * The chart: jobs concluded and invoiced per month of conclusion.
  */
 import "server-only";
@@ -17,10 +18,10 @@ const ROWS_LIMIT = 2000;
 const concludedSql = sql<string>`(select (max(${logs.created}) at time zone 'Europe/Rome')::date from ${logs}
   where ${logs.tenantId} = ${activities.tenantId} and ${logs.activityId} = ${activities.id} and ${logs.stateAfter} = 'Concluso')`;
 const minutesSql = sql<number>`(select coalesce(sum(${te.minutes}), 0) from ${te} where ${te.tenantId} = ${activities.tenantId} and ${te.activityId} = ${activities.id})::bigint`;
-const invoicedSql = sql<number>`(select coalesce(sum(round(${dr.amount} * ${dr.quantity})), 0) from ${dr}
+const invoicedSql = sql<number>`(select coalesce(sum(case when ${documents.kind} = 'CREDIT_NOTE' then -round(${dr.amount} * ${dr.quantity}) else round(${dr.amount} * ${dr.quantity}) end), 0) from ${dr}
   join ${documents} on ${documents.tenantId} = ${dr.tenantId} and ${documents.id} = ${dr.documentId}
   where ${dr.tenantId} = ${activities.tenantId} and ${dr.activityId} = ${activities.id} and ${dr.rowType} = 'LAVORO'
-    and ${documents.kind} = 'INVOICE' and ${documents.number} is not null and ${documents.state} <> 'Bozza')::bigint`;
+    and ${documents.kind} in ('INVOICE', 'CREDIT_NOTE') and ${documents.number} is not null and ${documents.state} <> 'Bozza')::bigint`;
 
 export async function workReport(scope: TenantScope, filters: ReportFilters): Promise<ReportResult> {
   const { from, to } = filters;
