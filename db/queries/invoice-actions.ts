@@ -37,6 +37,7 @@ import { precheckDocument, type PrecheckIssue } from "@/lib/fiscal/precheck";
 import type { Buyer, FiscalDocument, OrderReference, Seller } from "@/lib/fiscal/types";
 import { buildFatturaPA, progressiveFromCounter } from "@/lib/fiscal/xml-builder";
 import { validateFatturaXml } from "@/lib/fiscal/xsd";
+import { correctedInvoiceOf, policyOf } from "@/lib/documents/policy";
 import { todayInRome } from "@/lib/rome-time";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES, invoiceSchema, type DocumentKind, type InvoiceJson, type XmlOptionsInput } from "@/lib/schemas/invoice";
 import { fiscalRowsOf, fiscalSettingsOf } from "@/lib/invoice-calculation";
@@ -135,7 +136,7 @@ async function fiscalDocumentOf(tx: TenantScope, tenant: Tenant, doc: Document, 
     tx.list(documentDeadlines, { where: intEq(documentDeadlines.documentId, doc.id), orderBy: [asc(documentDeadlines.position), asc(documentDeadlines.id)] }),
     doc.paymentModalityId !== null ? tx.find(paymentModalities, doc.paymentModalityId) : undefined,
     doc.bankAccountId !== null ? tx.find(bankAccounts, doc.bankAccountId) : undefined,
-    doc.kind === "CREDIT_NOTE" && doc.sourceDocumentId !== null ? tx.find(documents, doc.sourceDocumentId) : undefined,
+    policyOf(doc.kind).correctsInvoice && doc.sourceDocumentId !== null ? tx.find(documents, doc.sourceDocumentId) : undefined,
   ]);
   return fiscalDocumentFrom(tenant, doc, options, { rows, deadlines, modality, bank, source });
 }
@@ -176,9 +177,9 @@ function fiscalDocumentFrom(tenant: Tenant, doc: Document, options: XmlChoice, p
     references.push({ kind: doc.paDocumentType, id: doc.paDocumentNumber, date: doc.paDocumentDate ?? undefined, cig: orUndefined(doc.paCig), cup: orUndefined(doc.paCup) });
   }
   const source = parts.source;
-  if (doc.kind === "CREDIT_NOTE" && source?.kind === "INVOICE" && source.numberText) references.push({ kind: "Fattura collegata", id: source.numberText, date: source.date });
-  else if (doc.kind === "CREDIT_NOTE" && doc.correctedInvoiceNumber.trim()) {
-    references.push({ kind: "Fattura collegata", id: doc.correctedInvoiceNumber.trim(), date: doc.correctedInvoiceDate ?? undefined });
+  const corrected = correctedInvoiceOf(doc, source);
+  if (corrected) {
+    references.push({ kind: "Fattura collegata", id: corrected.number, date: corrected.date ?? undefined });
   }
 
   const { deadlines, modality, bank } = parts;
@@ -298,7 +299,7 @@ export async function electronicInvoicesBatch(scope: TenantScope, ids: readonly 
     const idsOf = (pick: (d: Document) => number | null) => [...new Set(candidates.flatMap((c) => (pick(c.doc) !== null ? [pick(c.doc)!] : [])))];
     const modalityIds = idsOf((d) => d.paymentModalityId);
     const bankIds = idsOf((d) => d.bankAccountId);
-    const sourceIds = idsOf((d) => (d.kind === "CREDIT_NOTE" ? d.sourceDocumentId : null));
+    const sourceIds = idsOf((d) => (policyOf(d.kind).correctsInvoice ? d.sourceDocumentId : null));
     const [tenant, rows, deadlines, modalities, banks, sources] = await Promise.all([
       tx.getTenant(),
       tx

@@ -6,9 +6,9 @@
  */
 import "server-only";
 import { inArray } from "drizzle-orm";
-import { bankAccounts, contacts, documents, vatRates, type Contact, type Tenant } from "@/db/schema";
+import { bankAccounts, contacts, documents, vatRates, type Contact, type Document, type Tenant } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
-import { policyOf } from "@/lib/documents/policy";
+import { correctedInvoiceOf, policyOf } from "@/lib/documents/policy";
 import { NATURE, type Natura } from "@/lib/fiscal/codes";
 import { formatPercent, parseStoredDecimal } from "@/lib/format";
 import { PERCENT_SCALE } from "@/lib/money";
@@ -77,11 +77,10 @@ function vatLabel(rate: bigint | string, natura: string | null | undefined): str
   return natura ? `${pct} ${natura}` : pct;
 }
 
-/** The invoice a credit note corrects (made from it: its source), as the PDF names it. */
-async function correctedInvoiceOf(scope: TenantScope, doc: { kind: string; sourceDocumentId: number | null }): Promise<{ number: string; date: string } | null> {
-  if (doc.kind !== "CREDIT_NOTE" || doc.sourceDocumentId === null) return null;
-  const source = await scope.find(documents, doc.sourceDocumentId);
-  return source?.kind === "INVOICE" && source.numberText ? { number: source.numberText, date: source.date } : null;
+/** The invoice a credit note corrects (made from it, or typed in), as the XML names it too (policy.ts correctedInvoiceOf). */
+async function correctsOf(scope: TenantScope, doc: Document): Promise<{ number: string; date: string | null } | null> {
+  const source = policyOf(doc.kind).correctsInvoice && doc.sourceDocumentId !== null ? await scope.find(documents, doc.sourceDocumentId) : undefined;
+  return correctedInvoiceOf(doc, source);
 }
 
 /** Everything the PDF of document `id` shows (404 for another tenant's). */
@@ -164,6 +163,6 @@ export async function getInvoicePdfData(scope: TenantScope, id: number): Promise
     deadlines: !policyOf(json.kind).pdf.deadlines ? [] : json.deadlines.map((d) => ({ date: d.deadlineDate, amount: d.amount, state: d.deadlineState, bankAccount: d.bankAccount ? (banks.get(d.bankAccount.id) ?? null) : documentBank })),
     footer: tenant.footer,
     paDocument: json.publicAdministration ? json.paDocument : null,
-    corrects: await correctedInvoiceOf(scope, doc),
+    corrects: await correctsOf(scope, doc),
   };
 }

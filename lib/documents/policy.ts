@@ -37,6 +37,8 @@ export interface KindPolicy {
   conversions: readonly DocumentKind[];
   /** A credit note can be made from it (an issued invoice). */
   creditNoteFrom: boolean;
+  /** It corrects an invoice, which its XML (DatiFattureCollegate) and its PDF name; it cannot be issued without one. */
+  correctsInvoice: boolean;
   /** Its sign in every sum of issued money (a credit note takes back what an invoice billed). */
   sign: 1 | -1;
   /** Its deadlines: money to collect (incoming), to give back (outgoing), or none (a quote asks for no payment). */
@@ -64,6 +66,7 @@ export const DOCUMENT_POLICY: Readonly<Record<DocumentKind, KindPolicy>> = {
     details: "invoiceDetails",
     conversions: ["PROFORMA", "INVOICE"],
     creditNoteFrom: false,
+    correctsInvoice: false,
     sign: 1,
     deadlines: null,
     marksJobs: false,
@@ -84,6 +87,7 @@ export const DOCUMENT_POLICY: Readonly<Record<DocumentKind, KindPolicy>> = {
     details: "invoiceProformaDetails",
     conversions: ["INVOICE"],
     creditNoteFrom: false,
+    correctsInvoice: false,
     sign: 1,
     deadlines: "incoming",
     marksJobs: false,
@@ -104,6 +108,7 @@ export const DOCUMENT_POLICY: Readonly<Record<DocumentKind, KindPolicy>> = {
     details: "invoiceDetails",
     conversions: [],
     creditNoteFrom: true,
+    correctsInvoice: false,
     sign: 1,
     deadlines: "incoming",
     marksJobs: true,
@@ -124,6 +129,7 @@ export const DOCUMENT_POLICY: Readonly<Record<DocumentKind, KindPolicy>> = {
     details: "invoiceDetails",
     conversions: [],
     creditNoteFrom: false,
+    correctsInvoice: true,
     sign: -1,
     deadlines: "outgoing",
     marksJobs: false,
@@ -152,3 +158,17 @@ export const stateAllowed = (kind: DocumentKind, state: DocumentState): boolean 
 
 /** The TipoDocumento a new document of the kind starts with (TD01 for the kinds without a file: stored, never sent). */
 export const defaultDocumentType = (kind: DocumentKind): TipoDocumento => DOCUMENT_POLICY[kind].documentType ?? "TD01";
+
+/**
+ * The invoice a document corrects, as its XML and PDF name it: the invoice it was made from (numbered), else the
+ * number and date typed in the form; null for a kind that corrects nothing, or when neither is known.
+ */
+export function correctedInvoiceOf(
+  doc: { kind: DocumentKind; correctedInvoiceNumber: string; correctedInvoiceDate: string | null },
+  source: { kind: DocumentKind; numberText: string | null; date: string } | null | undefined,
+): { number: string; date: string | null } | null {
+  if (!DOCUMENT_POLICY[doc.kind].correctsInvoice) return null;
+  if (source?.numberText && DOCUMENT_POLICY[source.kind].creditNoteFrom) return { number: source.numberText, date: source.date };
+  const typed = doc.correctedInvoiceNumber.trim();
+  return typed ? { number: typed, date: doc.correctedInvoiceDate } : null;
+}

@@ -105,7 +105,7 @@ export interface InvoicePdfInput {
   footer: string;
   paDocument: { type: string | null; number: string; date: string | null; cig: string; cup: string } | null;
   /** A credit note: the invoice it corrects (number and date), as its XML's DatiFattureCollegate. */
-  corrects?: { number: string; date: string } | null;
+  corrects?: { number: string; date: string | null } | null;
 }
 
 const FONT = "DejaVuSans";
@@ -444,7 +444,7 @@ function InvoiceDocument({ input }: { input: InvoicePdfInput }): ReactElement {
             </Text>
             {policy.xml ? <Text style={s.grey}>Tipo documento {input.documentType}</Text> : null}
             {policy.pdf.notice ? <Text style={s.notice}>{PDF_WORDINGS[policy.pdf.notice]}</Text> : null}
-            {input.corrects ? <Text>{`Rettifica della fattura n. ${input.corrects.number} del ${formatDate(input.corrects.date)}`}</Text> : null}
+            {input.corrects ? <Text>{`Rettifica della fattura n. ${input.corrects.number}${input.corrects.date ? ` del ${formatDate(input.corrects.date)}` : ""}`}</Text> : null}
             {pa && (pa.number || pa.cig || pa.cup) ? (
               <View style={{ marginTop: 4 }}>
                 {pa.number ? <Text>{`${pa.type ?? "Documento"} n. ${pa.number}${pa.date ? ` del ${formatDate(pa.date)}` : ""}`}</Text> : null}

@@ -12,6 +12,7 @@ import { todayInRome } from "@/lib/rome-time";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES } from "@/lib/schemas/invoice";
 import { type Client, signUpTenant } from "../support/http";
 import { saveIssuer } from "../support/entity-api";
+import { readPdf } from "../support/sample-invoice";
 
 const URL = "/api/invoices";
 type Option = { id: number; toString: string };
@@ -125,6 +126,10 @@ describe("conversions and credit notes (invoice life cycle)", () => {
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     const xml = await xmlOf(note.id);
     expect(xml).toMatch(/<DatiFattureCollegate>\s*<IdDocumento>FT-7\/A<\/IdDocumento>\s*<Data>2026-01-15<\/Data>\s*<\/DatiFattureCollegate>/);
+    // the PDF names the same invoice
+    const pdf = await c.get(`${URL}/download-pdf/${note.id}`);
+    expect(pdf.status, JSON.stringify(pdf.body)).toBe(200);
+    expect((await readPdf(Buffer.from(pdf.body.contentBase64, "base64"))).text.replace(/\s+/g, " ")).toContain("Rettifica della fattura n. FT-7/A del 15/01/2026");
   });
 
   it("a credit note of an invoice with €1,220 open nets it: Stornato, and the Scadenziario, the start page, Statistiche and the /fatture footer agree", async () => {
