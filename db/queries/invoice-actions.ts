@@ -37,9 +37,9 @@ import { precheckDocument, type PrecheckIssue } from "@/lib/fiscal/precheck";
 import type { Buyer, FiscalDocument, OrderReference, Seller } from "@/lib/fiscal/types";
 import { buildFatturaPA, progressiveFromCounter } from "@/lib/fiscal/xml-builder";
 import { validateFatturaXml } from "@/lib/fiscal/xsd";
-import { correctedInvoiceOf, policyOf } from "@/lib/documents/policy";
+import { correctedInvoiceOf, defaultDocumentType, policyOf } from "@/lib/documents/policy";
 import { todayInRome } from "@/lib/rome-time";
-import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES, invoiceSchema, type DocumentKind, type InvoiceJson, type XmlOptionsInput } from "@/lib/schemas/invoice";
+import { DOCUMENT_KINDS, INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES, invoiceSchema, type DocumentKind, type InvoiceJson, type XmlOptionsInput } from "@/lib/schemas/invoice";
 import { fiscalRowsOf, fiscalSettingsOf } from "@/lib/invoice-calculation";
 import { documentLabel, invoiceEntity } from "./invoices";
 
@@ -227,7 +227,7 @@ export async function electronicInvoiceXml(scope: TenantScope, id: number, optio
     await tx.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
     // two downloads at once: the second waits and answers the first one's file
     const doc = (await tx.lockRow(documents, eq(documents.id, id)))!;
-    if (doc.kind !== "INVOICE" && doc.kind !== "CREDIT_NOTE") throw new BadRequestError(INVOICE_ACTION_MESSAGES.xmlKind);
+    if (!policyOf(doc.kind).xml) throw new BadRequestError(INVOICE_ACTION_MESSAGES.xmlKind);
     if (doc.number === null || doc.numberText === null) throw new BadRequestError(INVOICE_ACTION_MESSAGES.xmlDraft);
     if (doc.electronicInvoiceXml && doc.electronicInvoiceFileName && doc.state !== "Scartata") return fileOf(doc.electronicInvoiceFileName, doc.electronicInvoiceXml);
 
@@ -280,7 +280,7 @@ export async function electronicInvoicesBatch(scope: TenantScope, ids: readonly 
     const docs = await tx.lockRows(documents, intIn(documents.id, ids));
     const candidates: { doc: Document; chosen: XmlChoice }[] = [];
     for (const doc of docs) {
-      if (doc.kind !== "INVOICE" && doc.kind !== "CREDIT_NOTE") out.set(doc.id, { error: new BadRequestError(INVOICE_ACTION_MESSAGES.xmlKind) });
+      if (!policyOf(doc.kind).xml) out.set(doc.id, { error: new BadRequestError(INVOICE_ACTION_MESSAGES.xmlKind) });
       else if (doc.number === null || doc.numberText === null) out.set(doc.id, { error: new BadRequestError(INVOICE_ACTION_MESSAGES.xmlDraft) });
       // built meanwhile by a single download: its file, as the single download answers it
       else if (doc.electronicInvoiceXml && doc.electronicInvoiceFileName && doc.state !== "Scartata") out.set(doc.id, { name: doc.electronicInvoiceFileName, bytes: doc.electronicInvoiceXml });
@@ -362,7 +362,6 @@ export async function electronicInvoicesBatch(scope: TenantScope, ids: readonly 
 // ---------------------------------------------------------------------------------------------
 // Copies inside the model
 
-const KIND_TARGET_NAMES: Record<DocumentKind, string> = { INVOICE: "fattura", PROFORMA: "proforma", QUOTE: "preventivo", CREDIT_NOTE: "nota di credito" };
 
 export interface CopyResult {
   message: string;
@@ -415,14 +414,14 @@ async function copyDocument(scope: TenantScope, id: number, { check, target, mes
 
 /** POST /api/invoices/convert/{id}?to=INVOICE|PROFORMA: a proforma or quote into an invoice, a quote into a proforma. */
 export function convertDocument(scope: TenantScope, id: number, to: string | null): Promise<CopyResult> {
-  if (to !== "INVOICE" && to !== "PROFORMA") throw new BadRequestError(INVOICE_ACTION_MESSAGES.convertTarget);
-  const allowed: DocumentKind[] = to === "INVOICE" ? ["PROFORMA", "QUOTE"] : ["QUOTE"];
+  if (!DOCUMENT_KINDS.some((k) => policyOf(k).conversions.includes(to as DocumentKind))) throw new BadRequestError(INVOICE_ACTION_MESSAGES.convertTarget);
+  const target = to as DocumentKind;
   return copyDocument(scope, id, {
     check: (s) => {
-      if (!allowed.includes(s.kind)) throw new BadRequestError(INVOICE_ACTION_MESSAGES.convertSource);
+      if (!policyOf(s.kind).conversions.includes(target)) throw new BadRequestError(INVOICE_ACTION_MESSAGES.convertSource);
     },
-    target: (s) => ({ kind: to, documentType: s.documentType === "TD04" ? "TD01" : s.documentType }),
-    message: INVOICE_ACTION_MESSAGES.converted(KIND_TARGET_NAMES[to]),
+    target: (s) => ({ kind: target, documentType: s.documentType === "TD04" ? "TD01" : s.documentType }),
+    message: INVOICE_ACTION_MESSAGES.converted(policyOf(target).word),
     conversion: true,
   });
 }
@@ -431,9 +430,9 @@ export function convertDocument(scope: TenantScope, id: number, to: string | nul
 export function createCreditNote(scope: TenantScope, id: number): Promise<CopyResult> {
   return copyDocument(scope, id, {
     check: (s) => {
-      if (s.kind !== "INVOICE" || s.number === null) throw new BadRequestError(INVOICE_ACTION_MESSAGES.creditNoteSource);
+      if (!policyOf(s.kind).creditNoteFrom || s.number === null) throw new BadRequestError(INVOICE_ACTION_MESSAGES.creditNoteSource);
     },
-    target: () => ({ kind: "CREDIT_NOTE", documentType: "TD04" }),
+    target: () => ({ kind: "CREDIT_NOTE", documentType: defaultDocumentType("CREDIT_NOTE") }),
     message: INVOICE_ACTION_MESSAGES.creditNoteCreated,
   });
 }
@@ -445,7 +444,7 @@ export function duplicateDocument(scope: TenantScope, id: number): Promise<CopyR
     target: (s) => ({ kind: s.kind, documentType: s.documentType }),
     message: INVOICE_ACTION_MESSAGES.duplicated,
     // a credit note's link is the invoice it corrects (see the header)
-    linkTo: (s) => (s.kind === "CREDIT_NOTE" ? s.sourceDocumentId : s.id),
+    linkTo: (s) => (policyOf(s.kind).correctsInvoice ? s.sourceDocumentId : s.id),
   });
 }
 
