@@ -2,7 +2,7 @@
  * npm run bench:documents-pdf — the PDF of a sales document (lib/pdf/invoice-pdf.tsx), rendered in one process:
  *  1. a 20-row invoice, p95 (target ≤ 100 ms)
  *  2. a 200-row invoice (5 pages), p95 (target ≤ 500 ms)
- * Run as the server runs (NODE_ENV=production: React's production build). The input is what db/queries/invoice-pdf.ts gathers (a 120×40 PNG logo, two deadlines, one with a payment link);
+ * Run as the server runs (NODE_ENV=production: React's production build). The input is what db/documents/pdf.ts gathers (a 120×40 PNG logo, two deadlines, one with a payment link);
  * the first render (fonts parsed) is reported apart. Prints a Markdown block that goes into docs/benchmarks.md.
  */
 import os from "node:os";

@@ -32,8 +32,9 @@ import path from "node:path";
 import { unzipSync } from "fflate";
 import { openDatabase } from "@/db/client";
 import { createTenantWithAdmin } from "@/db/queries/accounts";
-import { invoiceEntity, invoicesGrid } from "@/db/queries/invoices";
-import { electronicInvoicesZip } from "@/db/queries/invoice-xml-zip";
+import { invoiceEntity } from "@/db/documents/entity";
+import { invoicesGrid } from "@/db/documents/grid";
+import { electronicInvoicesZip } from "@/db/documents/xml-zip";
 import { invoiceSectionalEntity } from "@/db/queries/invoice-sectionals";
 import { paymentModalityEntity } from "@/db/queries/payment-modalities";
 import { contacts, vatRates } from "@/db/schema";
@@ -402,7 +403,7 @@ const NOTES = [
   "go in one and PostgreSQL would skip their parse), Drizzle building wide statements (the customer's and the tenant's rows,",
   "the document's 60 columns in and out), and reading back rows and deadlines for the answer's labels.",
   "",
-  "Zip (db/queries/invoice-xml-zip.ts → electronicInvoicesBatch): the files not built yet are built in one transaction with a",
+  "Zip (db/documents/xml-zip.ts → electronicInvoicesBatch): the files not built yet are built in one transaction with a",
   "fixed number of statements (documents locked together; rows, deadlines, modalities, bank accounts one query each; the",
   "transmission counter advanced once; one UPDATE of files and states, one INSERT of the history); the pre-check runs first",
   "with a placeholder progressive so only files that pass take a number. Stored files come from one query.",

@@ -13,7 +13,7 @@ import { contactEntity } from "./queries/contacts";
 import { expenseEntity } from "./queries/expenses";
 import { fieldValueEntity } from "./queries/field-values";
 import { invoiceSectionalEntity } from "./queries/invoice-sectionals";
-import { invoiceEntity } from "./queries/invoices";
+import { invoiceEntity } from "@/db/documents/entity";
 import { itemEntity } from "./queries/items";
 import { paymentModalityEntity } from "./queries/payment-modalities";
 import { plannedOperationEntity } from "./queries/planned-operations";

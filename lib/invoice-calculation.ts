@@ -1,7 +1,7 @@
 /**
  * A sales document's totals from the form's values: the one mapping from the document (rows, percents, bollo,
  * PA flag), the tenant's regime and the customer onto lib/fiscal calculateDocument. The server computes every save
- * with it (db/queries/invoices.ts) and the browser shows the same figures live (components/invoices/invoice-form.tsx),
+ * with it (db/documents/save.ts) and the browser shows the same figures live (components/invoices/invoice-form.tsx),
  * so the two cannot disagree. No server-only import: it runs in both.
  */
 import { ValidationError } from "@/lib/errors";

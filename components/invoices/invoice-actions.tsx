@@ -11,6 +11,7 @@ import { saveBase64File, type Base64File } from "@/lib/client/download";
 import { CAUSALI_PAGAMENTO, TIPI_CASSA } from "@/lib/fiscal/codes";
 import { invoiceApi, XML_OPTIONS_MESSAGES, type DocumentKind, type DocumentState, type InvoiceJson } from "@/lib/schemas/invoice";
 import { SendEmailDialog } from "./send-email-dialog";
+import { policyOf } from "@/lib/documents/policy";
 
 /**
  * The actions of a saved document, above its form (ours; Fatture in Cloud keeps them in the document's header):
@@ -61,7 +62,8 @@ export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted }:
   const [busy, setBusy] = useState<string | null>(null);
   const [dialog, setDialog] = useState<"xml" | "email" | null>(null);
   const { id, kind, state } = invoice;
-  const fiscal = kind === "INVOICE" || kind === "CREDIT_NOTE";
+  const policy = policyOf(kind);
+  const fiscal = policy.xml;
   const issued = state !== "Bozza";
 
   /** Runs an action unless the form has unsaved changes; `key` marks its button busy. */
@@ -125,9 +127,9 @@ export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted }:
       {issued && button("email", "Invia email", () => (dirty ? void alertDialog(SAVE_FIRST) : setDialog("email")))}
       {(NEXT_STATES[kind][state] ?? []).map((next) => button(next, STATE_ACTION[next] ?? next, () => void setState(next)))}
       {button("duplicate", "Duplica", () => void copy("duplicate", url("duplicate", id)))}
-      {kind === "INVOICE" && issued && button("credit", "Crea nota di credito", () => void copy("credit", url("credit-note", id), CREDIT_NOTE_CONFIRM))}
-      {!converted && (kind === "PROFORMA" || kind === "QUOTE") && button("toInvoice", "Converti in fattura", () => void copy("toInvoice", `${url("convert", id)}?to=INVOICE`))}
-      {!converted && kind === "QUOTE" && button("toProforma", "Converti in proforma", () => void copy("toProforma", `${url("convert", id)}?to=PROFORMA`))}
+      {policy.creditNoteFrom && issued && button("credit", "Crea nota di credito", () => void copy("credit", url("credit-note", id), CREDIT_NOTE_CONFIRM))}
+      {!converted && policy.conversions.includes("INVOICE") && button("toInvoice", "Converti in fattura", () => void copy("toInvoice", `${url("convert", id)}?to=INVOICE`))}
+      {!converted && policy.conversions.includes("PROFORMA") && button("toProforma", "Converti in proforma", () => void copy("toProforma", `${url("convert", id)}?to=PROFORMA`))}
       {/* only where the server deletes it: never numbered, or the last of its series (else a credit note corrects it) */}
       {invoice.deletable && button("delete", "Elimina", () => void remove(), "danger")}
       {(converted || source) && (

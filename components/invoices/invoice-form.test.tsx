@@ -17,7 +17,7 @@ const modality = { id: 9, toString: "Bonifico 30 gg" };
 const bank = { id: 4, toString: "Banca di prova (CC 1)" };
 const splitCustomer = { kind: "COMPANY", vatNumber: "", publicAdministration: true, splitPayment: true, withholdingAgent: true };
 
-/** create-form-data's answer for a customer (db/queries/invoices.ts draftOf), each call answered when the test says so. */
+/** create-form-data's answer for a customer (db/documents/draft.ts draftOf), each call answered when the test says so. */
 function pendingFetch() {
   const calls: { url: string; answer: (invoice: Record<string, unknown>, customer: CalculationContext["customer"]) => void }[] = [];
   vi.stubGlobal(

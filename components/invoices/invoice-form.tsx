@@ -14,7 +14,7 @@ import { RowsGrid, type RowsGridColumn } from "@/components/grid/rows-grid";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { confirmDialog } from "@/components/ui/dialogs";
+import { alertDialog, confirmDialog } from "@/components/ui/dialogs";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -25,14 +25,24 @@ import { formatEuro, formatMoney } from "@/lib/format";
 import type { CalculationResult } from "@/lib/fiscal/calculate";
 import type { Figure } from "@/lib/fiscal/types";
 import { DOCUMENT_WORDINGS, liveTotals, totalsWithSteps, vatSummaryOf, type CalculationContext } from "@/lib/invoice-calculation";
-import { DEADLINE_STATES, EDITABLE_STATES, INVOICE_MESSAGES, invoiceApi, invoiceSchema, LOCKED_KINDS, PA_DOCUMENT_TYPES, type DocumentKind, type InvoiceFormData, type InvoiceJson, type InvoiceTotals } from "@/lib/schemas/invoice";
+import {
+  DEADLINE_STATES,
+  INVOICE_MESSAGES,
+  invoiceApi,
+  invoiceSchema,
+  PA_DOCUMENT_TYPES,
+  type DocumentKind,
+  type InvoiceFormData,
+  type InvoiceJson,
+  type InvoiceTotals,
+} from "@/lib/schemas/invoice";
 import type { Loaded } from "@/lib/schemas/entity";
 import { DocumentStateBadge } from "./document-state-badge";
 import { DocumentHistory } from "./document-history";
-import { InvoiceActions } from "./invoice-actions";
+import { InvoiceActions, SAVE_FIRST } from "./invoice-actions";
 import { InvoiceAttachments } from "./invoice-attachments";
 import { InvoiceRowForm, ROW_TYPE_LABELS, type InvoiceRow } from "./invoice-row-form";
-import { policyOf } from "@/lib/documents/policy";
+import { isLocked, policyOf } from "@/lib/documents/policy";
 
 type InvoiceFormApi = ZodForm<typeof invoiceSchema>;
 type LoadedInvoice = Loaded<InvoiceJson>;
@@ -136,14 +146,19 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
 }
 
 /** An issued invoice or credit note (neither Bozza nor Scartata): locked, corrected by a credit note. */
-const isLockedDocument = (entity: Pick<LoadedInvoice, "id" | "kind" | "state">) => entity.id !== null && LOCKED_KINDS.includes(entity.kind) && !EDITABLE_STATES.includes(entity.state);
+const isLockedDocument = (entity: Pick<LoadedInvoice, "id" | "kind" | "state">) => entity.id !== null && isLocked(entity);
 
-/** 'Emetti' on a saved Bozza: confirmed, then set-state Emessa (the number is given), and the form reloads. */
+/**
+ * 'Emetti' on a saved Bozza: confirmed, then set-state Emessa (the number is given), and the form reloads. It numbers
+ * the STORED document: with unsaved changes it first asks to save, as the toolbar's actions do (else the reload threw
+ * the changes away and the unchanged document was numbered and, for an invoice or a credit note, locked).
+ */
 function IssueButton({ context, onIssued }: { context: EntityFormContext<LoadedInvoice>; onIssued: (saved: InvoiceJson) => void }) {
   const [busy, setBusy] = useState(false);
   const { entity } = context;
   if (entity.id === null || entity.state !== "Bozza") return null;
   async function issue() {
+    if (context.dirty) return void (await alertDialog(SAVE_FIRST));
     if (!(await confirmDialog(ISSUE_CONFIRM))) return;
     setBusy(true);
     const body = new FormData();
@@ -175,7 +190,7 @@ const idOf = (v: unknown) => {
 /** The Sezionale select's options: enabled sectionals only (a disabled one cannot number a document). */
 const SECTIONAL_OPTIONS = { url: "/api/invoice-sectionals/get-filtered-list", params: { enabled: "1" } } as const;
 
-/** What create-form-data answers for a customer (db/queries/invoices.ts draftOf). */
+/** What create-form-data answers for a customer (db/documents/draft.ts draftOf). */
 interface CustomerDraft {
   invoice: Pick<InvoiceJson, "address" | "publicAdministration" | "sectional" | "bankAccount" | "paymentModality">;
   formData: Pick<InvoiceFormData, "calculation">;
@@ -257,7 +272,7 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
   );
   const created = (name: "bankAccount" | "paymentModality") => (saved: { id: number; toString: string }) => form.setValue(name, { id: saved.id, toString: saved.toString }, { shouldDirty: true });
   // Tipo documento is the FatturaPA TipoDocumento: proforma and quotes never become one
-  const isFiscal = LOCKED_KINDS.includes(entity.kind);
+  const isFiscal = policyOf(entity.kind).xml;
   const locked = isLockedDocument(entity);
   return (
     <div className="flex flex-col gap-4">
@@ -306,7 +321,7 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
                 render={(field) => <Select {...field} value={str(field.value)} options={formData.documentTypes.map((t) => ({ value: t.value, label: `${t.value} ${t.label}` }))} />}
               />
             )}
-            {/* every kind is numbered per sectional (db/queries/invoices.ts seriesKey); a numbered document keeps its series */}
+            {/* every kind is numbered per sectional (db/documents/numbering.ts seriesKey); a numbered document keeps its series */}
             <FormField
               control={form.control}
               name="sectional"
@@ -366,7 +381,7 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
         </div>
       </Card>
       {/* a credit note not made from an invoice names it here (to issue it: number and date, DatiFattureCollegate) */}
-      {entity.kind === "CREDIT_NOTE" && !entity.source && <CorrectedInvoiceCard form={form} />}
+      {policyOf(entity.kind).correctsInvoice && !entity.source && <CorrectedInvoiceCard form={form} />}
       {pa === true && (
         <Card title="Documento PA">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-5">
@@ -525,7 +540,8 @@ function CalculatedCards({
 
   const { rows: _rows, deadlines: _deadlines, ...header } = values;
   const key = JSON.stringify({ ...header, rows: values.rows, netToPay });
-  const isQuote = entity.kind === "QUOTE";
+  // a quote asks for no payment: no deadlines
+  const isQuote = policyOf(entity.kind).deadlines === null;
   const run = useCallback(
     (signal: AbortSignal) => {
       const url = entity.id ? `${CALCULATED_FIELDS_URL}?id=${entity.id}` : CALCULATED_FIELDS_URL;
@@ -669,12 +685,13 @@ function VatSummary({ calc }: { calc: CalculationResult }) {
 }
 
 /** Split payment, forfettario, bollo virtuale, proforma: the wordings the PDF will carry, and the calculation's notes. */
-function Wordings({ calc, kind }: { calc: CalculationResult; kind: string }) {
+function Wordings({ calc, kind }: { calc: CalculationResult; kind: DocumentKind }) {
+  const { notice, stampWording } = policyOf(kind).pdf;
   const lines = [
-    ...(kind === "PROFORMA" ? [DOCUMENT_WORDINGS.proforma] : []),
+    ...(notice ? [DOCUMENT_WORDINGS[notice]] : []),
     ...(calc.splitPaymentVat.amount > 0 ? [DOCUMENT_WORDINGS.splitPayment] : []),
     ...(calc.isForfettario ? [DOCUMENT_WORDINGS.forfettario] : []),
-    ...(calc.stamp.due ? [DOCUMENT_WORDINGS.stamp] : []),
+    ...(calc.stamp.due && stampWording ? [DOCUMENT_WORDINGS.stamp] : []),
     ...calc.notes,
   ];
   if (lines.length === 0) return null;
@@ -712,7 +729,7 @@ function DeadlinesCard({ form, locked, netToPay, manual, onManual }: { form: Inv
       {fields.length === 0 && <p className="text-sm text-gray-500">Nessuna scadenza</p>}
       <div className="flex flex-col gap-2" aria-label="Scadenze" role="group" onInput={edit}>
         {fields.map((f, i) => (
-          <div key={f.id} className="grid grid-cols-2 items-end gap-2 border-b border-gray-100 pb-2 md:grid-cols-[13rem_9rem_9rem_13rem_minmax(10rem,1fr)_auto]">
+          <div key={f.id} className="grid grid-cols-1 items-end gap-2 border-b border-gray-100 pb-2 sm:grid-cols-2 md:grid-cols-[13rem_9rem_10rem_13rem_minmax(10rem,1fr)_auto]">
             <FormField control={form.control} name={`deadlines.${i}.deadlineDate`} label="Data scadenza" required render={(field) => <DateInput {...field} value={field.value as string | null | undefined} disabled={locked} onChange={(v) => { edit(); field.onChange(v); }} />} />
             <FormField control={form.control} name={`deadlines.${i}.amount`} label="Importo" required render={(field) => <MoneyInput {...field} value={field.value as number | string | null | undefined} disabled={locked} onChange={(v) => { edit(); field.onChange(v); }} />} />
             <FormField
@@ -726,7 +743,7 @@ function DeadlinesCard({ form, locked, netToPay, manual, onManual }: { form: Inv
               control={form.control}
               name={`deadlines.${i}.bankAccount`}
               label="Conto corrente"
-              className="col-span-2 md:col-span-1"
+              className="sm:col-span-2 md:col-span-1"
               render={(field) => (
                 <AjaxSelect url="/api/bank-accounts/get-filtered-list" value={field.value as SelectableEntity | null | undefined} onChange={(v) => { edit(); field.onChange(v); }} onBlur={field.onBlur} name={field.name} ref={field.ref} disabled={locked} />
               )}

@@ -22,7 +22,7 @@ const column = (field: string, header: string, type: GridColumnMeta["type"], hid
   exportable: field !== "deletable",
 });
 
-// the columns the server's grid sends (db/queries/invoices.ts invoicesGrid), the ones this test reads
+// the columns the server's grid sends (db/documents/grid.ts invoicesGrid), the ones this test reads
 const gridData: GridPage["gridData"] = {
   name: "invoices-test",
   defaultSort: [{ colId: "date", sort: "desc" }],

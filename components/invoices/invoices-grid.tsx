@@ -12,8 +12,8 @@ import { invoiceApi, type DocumentKind } from "@/lib/schemas/invoice";
 import { DocumentStateBadge } from "./document-state-badge";
 import { DELETE_DOCUMENT_CONFIRM } from "./invoice-actions";
 import { InvoiceForm } from "./invoice-form";
-import { policyOf } from "@/lib/documents/policy";
 import { currentYearFilter, kindParams } from "./invoice-kinds";
+import { policyOf } from "@/lib/documents/policy";
 
 const RENDERERS: GridRenderers = {
   state: (v) => <DocumentStateBadge state={v} />,
@@ -51,7 +51,7 @@ const DeleteIcon = (
 
 /**
  * 'Elimina' on the rows the server would delete (the list's `deletable`: never numbered, or the last numbered of its
- * series; db/queries/invoices.ts deletableSql), one row at a time: the operation on the selected rows would offer it
+ * series; db/documents/numbering.ts deletableSql), one row at a time: the operation on the selected rows would offer it
  * on documents it must refuse.
  */
 const ROW_ACTIONS: readonly GridRowAction[] = [
@@ -99,7 +99,7 @@ export function InvoicesGrid({ initial, kind }: { initial: GridPage; kind: Docum
       renderers={RENDERERS}
       rowActions={ROW_ACTIONS}
       canDelete={false}
-      operations={kind === "INVOICE" || kind === "CREDIT_NOTE" ? XML_OPERATIONS : []}
+      operations={policyOf(kind).xml ? XML_OPERATIONS : []}
       height="calc(100vh - 14rem)"
       renderForm={(p) => <InvoiceForm id={p.id} kind={kind} onSaved={() => p.onSaved()} onClose={p.onClose} />}
     />

@@ -14,7 +14,14 @@ import { ApiError, apiGet, apiPostEntity, errorList, isAbortError, showError, sh
 import { alertFormErrors, collectErrorMessages, FORM_ERRORS_TITLE, useZodForm } from "@/lib/client/use-zod-form";
 import { CAUSALI_PAGAMENTO, TIPI_CASSA } from "@/lib/fiscal/codes";
 import type { InvoiceJson } from "@/lib/schemas/invoice";
-import { SEND_EMAIL_FIELD, SEND_EMAIL_MESSAGES, SEND_EMAIL_URL, sendEmailSchema, type SendEmailFormData, type SendEmailValues } from "@/lib/schemas/invoice-email";
+import {
+  SEND_EMAIL_FIELD,
+  SEND_EMAIL_MESSAGES,
+  SEND_EMAIL_URL,
+  sendEmailSchema,
+  type SendEmailFormData,
+  type SendEmailValues,
+} from "@/lib/schemas/invoice-email";
 
 export const SEND_EMAIL_TITLE = "Invia email";
 export const ADDRESSES_HINT = "Più indirizzi separati da virgola o punto e virgola";

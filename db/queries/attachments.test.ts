@@ -10,8 +10,8 @@ import { invoiceSchema } from "@/lib/schemas/invoice";
 import { createTenantWithAdmin } from "./accounts";
 import { CHUNK_BYTES, discardStaged, readAttachment, stageAttachment, sweepStaged, type StagedFile } from "./attachments";
 import { contactEntity } from "./contacts";
-import { duplicateDocument } from "./invoice-actions";
-import { invoiceEntity } from "./invoices";
+import { duplicateDocument } from "@/db/documents/copy";
+import { invoiceEntity } from "@/db/documents/entity";
 import { TenantScope } from "../scope";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);

@@ -14,7 +14,7 @@ import { createTenantWithAdmin } from "./accounts";
 import { contactEntity } from "./contacts";
 import { todayInRome } from "@/lib/rome-time";
 import { deadlinesGrid, reminderFormData, sendReminder, setDeadlineState } from "./deadlines";
-import { invoiceEntity } from "./invoices";
+import { invoiceEntity } from "@/db/documents/entity";
 import { TenantScope } from "../scope";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);

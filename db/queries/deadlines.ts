@@ -6,7 +6,7 @@
  *   are left out: a proforma converted into an invoice would count twice.
  * - 'Da pagare' (OUT): the deadlines of purchase invoices (expense_id set), with the supplier as counterpart; and those
  *   of numbered CREDIT NOTES: money we give back to the customer (the counterpart), so it is paid, not collected.
- * - A credit note made from an invoice nets it when issued (db/queries/credit-notes.ts): the invoice's open deadlines
+ * - A credit note made from an invoice nets it when issued (db/documents/credit-notes.ts): the invoice's open deadlines
  *   fall by the credit note's netto a pagare (latest first; the netted part 'Stornato') and the credit note's own
  *   deadlines for that same money are 'Stornato' too, so 'Da incassare' and 'Da pagare' each count it once, as
  *   nothing: only a refund (the credit note beyond what the invoice still had open) stays 'Da pagare'.
@@ -54,9 +54,10 @@ import {
   type ReminderFormData,
   type ReminderInput,
 } from "@/lib/schemas/deadline";
-import { paidDeadlineProblem, type DeadlineState, type DocumentKind, type DocumentState } from "@/lib/schemas/invoice";
-import { settleDocument } from "./credit-notes";
-import { getInvoicePdfData } from "./invoice-pdf";
+import { paidDeadlineProblem, type DeadlineState, type DocumentState } from "@/lib/schemas/invoice";
+import { settleDocument } from "@/db/documents/credit-notes";
+import { getInvoicePdfData } from "@/db/documents/pdf";
+import { policyOf, SCADENZIARIO_KINDS } from "@/lib/documents/policy";
 
 export const DEADLINES_ROLE = "ROLE_DOCUMENT" as const;
 
@@ -66,7 +67,7 @@ const TODAY = sql`((now() at time zone 'Europe/Rome')::date)`;
 const dd = documentDeadlines;
 
 /** The sales kinds the Scadenziario lists. */
-const LISTED_KINDS: readonly DocumentKind[] = ["INVOICE", "CREDIT_NOTE"];
+const LISTED_KINDS = SCADENZIARIO_KINDS;
 
 // The deadline's direction is kept on the row by triggers (db/schema/documents.ts, migration 0022): 'IN' for a
 // numbered invoice's, 'OUT' for a purchase invoice's or a numbered credit note's, null for the rest. The count and
@@ -244,7 +245,7 @@ interface ReminderContext {
 
 async function reminderContext(scope: TenantScope, id: number, today: string): Promise<ReminderContext> {
   const { deadline, doc } = await listedDeadline(scope, id, false);
-  if (!doc || doc.kind !== "INVOICE") throw new BadRequestError(DEADLINE_MESSAGES.reminderOnlyIncoming);
+  if (!doc || policyOf(doc.kind).deadlines !== "incoming") throw new BadRequestError(DEADLINE_MESSAGES.reminderOnlyIncoming);
   const days = daysLate(deadline.deadlineDate, today);
   if (deadline.deadlineState !== "Da saldare" || days === 0) throw new BadRequestError(DEADLINE_MESSAGES.reminderNotDue);
   const contact = await scope.find(contacts, deadline.contactId);

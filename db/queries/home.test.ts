@@ -14,7 +14,7 @@ import { activityEntity } from "./activities";
 import { agendaEventEntity } from "./agenda-events";
 import { contactEntity } from "./contacts";
 import { FORFETTARIO_LIMIT, homeData } from "./home";
-import { invoiceEntity } from "./invoices";
+import { invoiceEntity } from "@/db/documents/entity";
 import { startEntry } from "./time-entries";
 import { todoEntity } from "./todos";
 

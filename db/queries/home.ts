@@ -9,7 +9,7 @@
  *   numbered credit notes, by the document's date), what is still to collect (open sales deadlines) and how much of
  *   it is overdue, what is to pay in the next 30 days (open purchase-side deadlines), and under the regime
  *   forfettario (RF19) the year's invoiced taxable against the €85,000 limit. A credit note made from an invoice
- *   nets the invoice's open deadlines when it is issued, and its own for the same money (db/queries/credit-notes.ts),
+ *   nets the invoice's open deadlines when it is issued, and its own for the same money (db/documents/credit-notes.ts),
  *   so what is to collect falls by it and it is not also to pay; only its refund part (the invoice was paid) is.
  * Every figure is summed by PostgreSQL through the tenant scope.
  */

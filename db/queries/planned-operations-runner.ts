@@ -28,9 +28,9 @@ import { italianDate } from "@/lib/rome-time";
 import { sendEmailSchema } from "@/lib/schemas/invoice-email";
 import { PLANNED_OPERATION_MESSAGES } from "@/lib/schemas/planned-operation";
 import { todayInRome } from "@/lib/rome-time";
-import { copyDocumentOn } from "./invoice-actions";
-import { emailFormData, sendInvoiceEmail } from "./invoice-email";
-import { setDocumentState } from "./invoices";
+import { copyDocumentOn } from "@/db/documents/copy";
+import { emailFormData, sendInvoiceEmail } from "@/db/documents/email";
+import { setDocumentState } from "@/db/documents/set-state";
 import { PLANNED_OPERATIONS_PATH } from "./planned-operations";
 
 /** At most this many occurrences of one operation per pass (a 'Mensile' ten years behind still ends). */

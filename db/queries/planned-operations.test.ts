@@ -8,7 +8,7 @@ import { INVOICE_MESSAGES, invoiceSchema } from "@/lib/schemas/invoice";
 import { PLANNED_OPERATION_MESSAGES, plannedOperationSchema } from "@/lib/schemas/planned-operation";
 import { createTenantWithAdmin } from "./accounts";
 import { contactEntity } from "./contacts";
-import { invoiceEntity } from "./invoices";
+import { invoiceEntity } from "@/db/documents/entity";
 import { listPlannedRuns, plannedOperationEntity } from "./planned-operations";
 import { addMonthsIso, runDuePlannedOperations } from "./planned-operations-runner";
 import { startPgBossReminders, type ReminderWorker } from "../jobs/todo-reminders-worker";

@@ -23,7 +23,8 @@ import { PLANNED_OPERATION_MESSAGES, plannedOperationApi, plannedOperationRespon
 import { todayInRome } from "@/lib/rome-time";
 import { contactApi } from "@/lib/schemas/contact";
 import { contactEntity } from "./contacts";
-import { documentLabel, invoiceEntity } from "./invoices";
+import { documentLabel } from "@/db/documents/label";
+import { invoiceEntity } from "@/db/documents/entity";
 
 /** Where the failure notification leads. */
 export const PLANNED_OPERATIONS_PATH = "/operazioni-pianificate";

@@ -31,7 +31,7 @@ export type PartySnapshot = Record<string, unknown>;
 /**
  * Documenti di vendita: quotes, proformas, invoices and credit notes in one table (kind). number is the
  * progressive of the series (tenant, kind, sectional, year) given when the document leaves Bozza, from a
- * counter row locked in the saving transaction (db/queries/invoices.ts); numberText is what the document
+ * counter row locked in the saving transaction (db/documents/numbering.ts); numberText is what the document
  * shows ("12/A"). Totals are the server's calculation (lib/fiscal calculateDocument), stored for the list
  * and the reports. The customer is a restricting reference. The sectional is checked against the tenant
  * by the entity (invoice_sectionals has no (tenant_id, id) key): a plain restricting reference.
@@ -88,7 +88,7 @@ export const documents = pgTable(
     sourceDocumentId: integer("source_document_id"),
     /**
      * A quote's or proforma's one conversion (QUOTE→PROFORMA, QUOTE→INVOICE, PROFORMA→INVOICE): set by
-     * db/queries/invoice-actions.ts convertDocument with the source locked, so a second conversion is refused;
+     * db/documents/copy.ts convertDocument with the source locked, so a second conversion is refused;
      * cleared when that document is deleted (the source may be converted again). Migration 0033.
      */
     convertedToId: integer("converted_to_id"),

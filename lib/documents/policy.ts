@@ -43,6 +43,8 @@ export interface KindPolicy {
   sign: 1 | -1;
   /** Its deadlines: money to collect (incoming), to give back (outgoing), or none (a quote asks for no payment). */
   deadlines: "incoming" | "outgoing" | null;
+  /** Its deadlines are listed in the Scadenziario, once numbered (a proforma's are a request, not a credit). */
+  scadenziario: boolean;
   /** Its Lavoro rows mark the job's hours invoiced (only an invoice bills them). */
   marksJobs: boolean;
   /** May be the model of a planned operation. */
@@ -69,6 +71,7 @@ export const DOCUMENT_POLICY: Readonly<Record<DocumentKind, KindPolicy>> = {
     correctsInvoice: false,
     sign: 1,
     deadlines: null,
+    scadenziario: false,
     marksJobs: false,
     plannedTemplate: false,
     listedWith: ["QUOTE"],
@@ -90,6 +93,7 @@ export const DOCUMENT_POLICY: Readonly<Record<DocumentKind, KindPolicy>> = {
     correctsInvoice: false,
     sign: 1,
     deadlines: "incoming",
+    scadenziario: false,
     marksJobs: false,
     plannedTemplate: true,
     listedWith: ["PROFORMA"],
@@ -111,6 +115,7 @@ export const DOCUMENT_POLICY: Readonly<Record<DocumentKind, KindPolicy>> = {
     correctsInvoice: false,
     sign: 1,
     deadlines: "incoming",
+    scadenziario: true,
     marksJobs: true,
     plannedTemplate: true,
     listedWith: ["INVOICE", "CREDIT_NOTE"],
@@ -132,6 +137,7 @@ export const DOCUMENT_POLICY: Readonly<Record<DocumentKind, KindPolicy>> = {
     correctsInvoice: true,
     sign: -1,
     deadlines: "outgoing",
+    scadenziario: true,
     marksJobs: false,
     plannedTemplate: false,
     listedWith: ["INVOICE", "CREDIT_NOTE"],
@@ -142,10 +148,11 @@ export const policyOf = (kind: DocumentKind): KindPolicy => DOCUMENT_POLICY[kind
 
 const kindsWhere = (test: (p: KindPolicy) => boolean): DocumentKind[] => (Object.keys(DOCUMENT_POLICY) as DocumentKind[]).filter((k) => test(DOCUMENT_POLICY[k]));
 
-/** The kinds with a FatturaPA file, the kinds locked once issued, the kinds a planned operation may copy. */
+/** The kinds with a FatturaPA file, locked once issued, a planned operation may copy, the Scadenziario lists. */
 export const XML_KINDS: readonly DocumentKind[] = kindsWhere((p) => p.xml);
 export const LOCKED_KINDS: readonly DocumentKind[] = kindsWhere((p) => p.lockedWhenIssued);
 export const TEMPLATE_KINDS: readonly DocumentKind[] = kindsWhere((p) => p.plannedTemplate);
+export const SCADENZIARIO_KINDS: readonly DocumentKind[] = kindsWhere((p) => p.scadenziario);
 
 /** The states in which a locked kind may still be edited: a draft, or a file SDI discarded (corrected and sent again). */
 export const EDITABLE_STATES: readonly DocumentState[] = ["Bozza", "Scartata"];

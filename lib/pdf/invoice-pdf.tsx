@@ -1,6 +1,6 @@
 /**
  * The PDF of a sales document (fattura, nota di credito, proforma, preventivo): a pure renderer, from the
- * object db/queries/invoice-pdf.ts gathers to the file's bytes. Fonts are DejaVu Sans, committed beside this
+ * object db/documents/pdf.ts gathers to the file's bytes. Fonts are DejaVu Sans, committed beside this
  * file (no network at run time); amounts and dates in the Italian formats of lib/format.ts.
  * Server code (it reads the font files), but without `import "server-only"`: react-pdf's reconciler needs the
  * full React build, never the react-server one that the `server-only` guard's condition selects, so the tests

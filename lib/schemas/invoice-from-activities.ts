@@ -1,6 +1,6 @@
 /**
  * 'Crea fattura' on the selected jobs (GET /api/invoices/create-from-activities?ids=…): the refusals, shared by
- * the server (db/queries/invoice-from-activities.ts) and the jobs grid, which says the same before asking.
+ * the server (db/documents/from-activities.ts) and the jobs grid, which says the same before asking.
  */
 import { invoiceApi } from "./invoice";
 

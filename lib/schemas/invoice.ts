@@ -22,18 +22,6 @@ export const QUOTE_STATES = ["Bozza", "Emessa", "Accettato", "Rifiutato"] as con
 export const DOCUMENT_STATES = ["Bozza", "Emessa", "Inviata allo SDI", "Consegnata", "Scartata", "Pagata", "Accettato", "Rifiutato"] as const;
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
 
-/** The states a document of each kind may take (a credit note lives like an invoice). */
-export const STATES_BY_KIND: Record<DocumentKind, readonly DocumentState[]> = {
-  INVOICE: INVOICE_STATES,
-  CREDIT_NOTE: INVOICE_STATES,
-  PROFORMA: PROFORMA_STATES,
-  QUOTE: QUOTE_STATES,
-};
-
-/** Kinds locked once issued (state neither Bozza nor Scartata): fiscal documents, corrected by a credit note. */
-export const LOCKED_KINDS: readonly DocumentKind[] = ["INVOICE", "CREDIT_NOTE"];
-export const EDITABLE_STATES: readonly DocumentState[] = ["Bozza", "Scartata"];
-
 export const DOCUMENT_ROW_TYPES = ["LAVORO", "PRODOTTO", "SERVIZIO", "GENERICA", "SEZIONE"] as const;
 export type DocumentRowType = (typeof DOCUMENT_ROW_TYPES)[number];
 

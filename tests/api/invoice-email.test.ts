@@ -2,7 +2,7 @@
  * 'Invia email' of a sales document over HTTP (issue 11, spec §2 send-email dialog, §3, §5): the dialog
  * prefilled from the customer and the tenant's template, each validation message, a Bozza refused, the mail
  * in the outbox with cc, bcc, the PDF (read back) and the FatturaPA file (XSD-valid), roles and tenants.
- * The history row is checked by the data layer's test (db/queries/invoice-email.test.ts): no call lists it yet.
+ * The history row is checked by the data layer's test (db/documents/email.test.ts): no call lists it yet.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { validateFatturaXml } from "@/lib/fiscal/xsd";

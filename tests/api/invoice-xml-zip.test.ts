@@ -6,7 +6,7 @@
  */
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { XML_ZIP_ERRORS_FILE, XML_ZIP_MAX_IDS, XML_ZIP_MESSAGES } from "@/db/queries/invoice-xml-zip";
+import { XML_ZIP_ERRORS_FILE, XML_ZIP_MAX_IDS, XML_ZIP_MESSAGES } from "@/db/documents/xml-zip";
 import { validateFatturaXml } from "@/lib/fiscal/xsd";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES } from "@/lib/schemas/invoice";
 import { Client, signUpTenant } from "../support/http";

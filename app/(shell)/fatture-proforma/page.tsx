@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { EntityPage } from "@/components/grid/entity-page";
 import { ProformaKindGrid } from "@/components/invoices/invoices-grid";
 import { firstBlockParams } from "@/components/invoices/invoice-kinds";
-import { invoiceEntity } from "@/db/queries/invoices";
+import { invoiceEntity } from "@/db/documents/entity";
 import { todayInRome } from "@/lib/rome-time";
 
 export const metadata: Metadata = { title: "Fatture proforma" };

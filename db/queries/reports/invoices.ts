@@ -6,7 +6,7 @@
  * - collected: Σ amount of the 'Saldato' deadlines of numbered invoices (the Scadenziario's 'Da incassare', direction
  *   IN) whose payment date falls in the month. A 'Stornato' deadline counts nowhere.
  * - toCollect: Σ amount of those deadlines still 'Da saldare' falling due in the month. A credit note made from an
- *   invoice has netted the invoice's open deadlines when it was issued (db/queries/credit-notes.ts): what it took back
+ *   invoice has netted the invoice's open deadlines when it was issued (db/documents/credit-notes.ts): what it took back
  *   is 'Stornato' there, so toCollect is net of credit notes as invoiced is.
  * - purchases: Σ (taxable + VAT) of the purchase invoices dated in the month (withholdings are not a cost).
  * - vatDue: VAT of the invoices less the credit notes' less the purchases' VAT.

@@ -1,5 +1,5 @@
 // /api/invoices — Documenti (fatture, note di credito, proforma, preventivi): the standard entity calls (list with addedParams { kind } and the totals footer, export, create-form-data[?kind&contactId], update-form-data/{id}, get/{id}, get-filtered-list[?kind], create, update/{id} answering { status, message, invoice }, delete/{id}). get-calculated-fields and set-state are routes of their own.
-import { invoiceEntity } from "@/db/queries/invoices";
+import { invoiceEntity } from "@/db/documents/entity";
 import { entityRoutes } from "@/lib/api/entity-routes";
 
 export const { GET, POST, DELETE } = entityRoutes(invoiceEntity);

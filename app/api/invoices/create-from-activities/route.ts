@@ -1,7 +1,7 @@
 // GET /api/invoices/create-from-activities?ids=1,2,3 — 'Crea fattura' on the selected jobs: { invoice, formData } as create-form-data?kind=INVOICE for their customer, one Lavoro row per job (ids also as repeated ids=).
 import { activityEntity } from "@/db/queries/activities";
-import { invoiceFromActivities } from "@/db/queries/invoice-from-activities";
-import { invoiceEntity } from "@/db/queries/invoices";
+import { invoiceFromActivities } from "@/db/documents/from-activities";
+import { invoiceEntity } from "@/db/documents/entity";
 import { parseIdList } from "@/lib/api/body";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";

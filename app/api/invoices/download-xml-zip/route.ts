@@ -1,6 +1,6 @@
 // POST /api/invoices/download-xml-zip — 'Scarica XML' of the selected documents (multipart, field ids: a JSON array or a comma list) → the zip of their FatturaPA files, with ERRORI.txt for those left out; 400 when none has a file.
-import { electronicInvoicesZip } from "@/db/queries/invoice-xml-zip";
-import { invoiceEntity } from "@/db/queries/invoices";
+import { electronicInvoicesZip } from "@/db/documents/xml-zip";
+import { invoiceEntity } from "@/db/documents/entity";
 import { parseIdList, readForm } from "@/lib/api/body";
 import { guarded } from "@/lib/api/route";
 import { BadRequestError } from "@/lib/errors";

@@ -1,5 +1,6 @@
 // POST /api/invoices/get-calculated-fields[?id=N] — the form's document (multipart, field invoice; id: the saved document it edits) → { totals (each with its steps), summary, notes, isForfettario, deadlines }: nothing is saved.
-import { calculatedFields, invoiceEntity } from "@/db/queries/invoices";
+import { calculatedFields } from "@/db/documents/calculated-fields";
+import { invoiceEntity } from "@/db/documents/entity";
 import { parseId, readEntity } from "@/lib/api/body";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";

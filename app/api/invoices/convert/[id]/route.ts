@@ -1,6 +1,6 @@
 // POST /api/invoices/convert/{id}?to=INVOICE|PROFORMA — a proforma or quote copied into a new invoice (a quote also into a proforma), linked to it: { status, message, invoice, source }.
-import { convertDocument } from "@/db/queries/invoice-actions";
-import { invoiceEntity } from "@/db/queries/invoices";
+import { convertDocument } from "@/db/documents/copy";
+import { invoiceEntity } from "@/db/documents/entity";
 import { parseId } from "@/lib/api/body";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";

@@ -1,6 +1,6 @@
 // POST /api/invoices/download-electronic-invoice-xml/{id} — the FatturaPA file of a numbered invoice or credit note (multipart, field xmlOptions { previdential, paymentCausal }) → { filename, contentBase64, contentType }; 400 with the SDI pre-check's messages and codes.
-import { electronicInvoiceXml } from "@/db/queries/invoice-actions";
-import { invoiceEntity } from "@/db/queries/invoices";
+import { electronicInvoiceXml } from "@/db/documents/xml";
+import { invoiceEntity } from "@/db/documents/entity";
 import { entityFromForm, parseId, readForm } from "@/lib/api/body";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";

@@ -1,6 +1,6 @@
 // GET /api/invoices/download-pdf/{id} — the document's PDF: { status, filename, contentBase64, contentType }, or with ?inline=1 the PDF itself (the preview).
-import { getInvoicePdfData } from "@/db/queries/invoice-pdf";
-import { invoiceEntity } from "@/db/queries/invoices";
+import { getInvoicePdfData } from "@/db/documents/pdf";
+import { invoiceEntity } from "@/db/documents/entity";
 import { parseId } from "@/lib/api/body";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";

@@ -1,7 +1,7 @@
 // GET /api/invoices/send-email/{id} — the 'Invia email' dialog prefilled: { status, sendEmail, canAttachXml, xmlOptionsNeeded, draft }.
 // POST /api/invoices/send-email/{id} — sends the document's PDF (and FatturaPA file) to the customer (multipart, field sendEmail): { status, message, invoice }.
-import { emailFormData, sendInvoiceEmail } from "@/db/queries/invoice-email";
-import { invoiceEntity } from "@/db/queries/invoices";
+import { emailFormData, sendInvoiceEmail } from "@/db/documents/email";
+import { invoiceEntity } from "@/db/documents/entity";
 import { parseId, readEntity } from "@/lib/api/body";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";

@@ -1,5 +1,6 @@
 // POST /api/invoices/set-state/{id} — a new state of the document (multipart, field invoiceState { state, version? }); leaving Bozza gives the number: { status, message, invoice }.
-import { invoiceEntity, setDocumentState } from "@/db/queries/invoices";
+import { invoiceEntity } from "@/db/documents/entity";
+import { setDocumentState } from "@/db/documents/set-state";
 import { parseId, readEntity } from "@/lib/api/body";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";

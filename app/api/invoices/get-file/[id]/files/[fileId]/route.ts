@@ -1,5 +1,5 @@
 // GET /api/invoices/get-file/{id}/files/{fileId} — an attached file of the document: { status, filename, contentBase64, contentType }, streamed; another tenant's or another document's file is a 404.
-import { invoiceEntity } from "@/db/queries/invoices";
+import { invoiceEntity } from "@/db/documents/entity";
 import { fileDownloadResponse } from "@/lib/api/attachments";
 import { parseId } from "@/lib/api/body";
 import { guarded } from "@/lib/api/route";

@@ -27,6 +27,7 @@ import { documentDeadlines as dd, documents, documentStateLogs, type Document, t
 import { intEq, lit, type TenantScope } from "@/db/scope";
 import { italianDate } from "@/lib/rome-time";
 import type { DeadlineState, DocumentState } from "@/lib/schemas/invoice";
+import { policyOf } from "@/lib/documents/policy";
 
 export const NETTING_DESCRIPTIONS = {
   invoice: (noteDate: string) => `Stornata con nota di credito del ${italianDate(noteDate)}`,
@@ -71,11 +72,11 @@ async function settleLatest(tx: TenantScope, documentId: number, amount: number,
 
 /** At a credit note's issue (see above): its invoice's open deadlines netted by it; returns the amount netted. */
 export async function netCreditNote(tx: TenantScope, note: Document, labelOf: (d: Document) => string): Promise<number> {
-  if (note.kind !== "CREDIT_NOTE" || note.sourceDocumentId === null) return 0;
+  if (!policyOf(note.kind).correctsInvoice || note.sourceDocumentId === null) return 0;
   // the invoice first (FOR UPDATE), as the Scadenziario's transitions take it: two credit notes, or a payment, at once
   // see each other's deadlines
   const invoice = await tx.lockRow(documents, eq(documents.id, note.sourceDocumentId));
-  if (!invoice || invoice.kind !== "INVOICE" || invoice.number === null) return 0;
+  if (!invoice || !policyOf(invoice.kind).creditNoteFrom || invoice.number === null) return 0;
   const netted = await settleLatest(tx, invoice.id, Number(note.netToPay), note.id, NETTING_DESCRIPTIONS.invoice(note.date));
   if (netted === 0) return 0;
   await settleLatest(tx, note.id, netted, note.id, NETTING_DESCRIPTIONS.creditNote(labelOf(invoice)));

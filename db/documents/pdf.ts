@@ -15,7 +15,7 @@ import { PERCENT_SCALE } from "@/lib/money";
 import { INVOICE_MESSAGES, type InvoiceJson } from "@/lib/schemas/invoice";
 import type { InvoicePdfInput, PdfBankAccount, PdfParty, PdfRow } from "@/lib/pdf/invoice-pdf";
 import { buyerOf, calculate, fiscalRowsOf, fiscalSettingsOf } from "@/lib/invoice-calculation";
-import { invoiceEntity } from "./invoices";
+import { invoiceEntity } from "./entity";
 
 type Snapshot = Record<string, unknown>;
 

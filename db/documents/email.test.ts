@@ -10,10 +10,10 @@ import { contactSchema } from "@/lib/schemas/contact";
 import { invoiceSchema } from "@/lib/schemas/invoice";
 import { SEND_EMAIL_MESSAGES, sendEmailSchema } from "@/lib/schemas/invoice-email";
 import { vatRates } from "@/db/schema";
-import { createTenantWithAdmin } from "./accounts";
-import { contactEntity } from "./contacts";
-import { emailFormData, sendInvoiceEmail } from "./invoice-email";
-import { invoiceEntity } from "./invoices";
+import { createTenantWithAdmin } from "@/db/queries/accounts";
+import { contactEntity } from "@/db/queries/contacts";
+import { emailFormData, sendInvoiceEmail } from "./email";
+import { invoiceEntity } from "./entity";
 import { TenantScope } from "../scope";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);

@@ -5,7 +5,7 @@
  * - One query reads the selected documents of the tenant (with their stored files): an id that is not the tenant's
  *   makes the whole call a 404, as for a single document.
  * - A stored file (not Scartata) goes in as it is: the same bytes the single download answers. The other issued
- *   invoices and credit notes go through electronicInvoicesBatch (db/queries/invoice-actions.ts), without XML
+ *   invoices and credit notes go through electronicInvoicesBatch (db/documents/xml.ts), without XML
  *   options: the single download's checks, pre-check, XSD validation, stored file and move of Emessa to 'Inviata
  *   allo SDI', for all of them in one transaction with a fixed number of statements (only documents that pass take
  *   a transmission progressive).
@@ -22,8 +22,8 @@ import { policyOf } from "@/lib/documents/policy";
 import { type ApiError, BadRequestError, NotFoundError, ValidationError } from "@/lib/errors";
 import { todayInRome } from "@/lib/rome-time";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES } from "@/lib/schemas/invoice";
-import { electronicInvoicesBatch } from "./invoice-actions";
-import { documentLabel } from "./invoices";
+import { electronicInvoicesBatch } from "./xml";
+import { documentLabel } from "./label";
 
 /** Most documents one zip may hold. */
 export const XML_ZIP_MAX_IDS = 5_000;

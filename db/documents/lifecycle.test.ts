@@ -15,12 +15,14 @@ import { contactSchema } from "@/lib/schemas/contact";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, invoiceSchema } from "@/lib/schemas/invoice";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
 import { TenantScope } from "../scope";
-import { createTenantWithAdmin } from "./accounts";
-import { contactEntity } from "./contacts";
-import { deadlinesGrid } from "./deadlines";
-import { homeData } from "./home";
-import { convertDocument, createCreditNote } from "./invoice-actions";
-import { invoiceEntity, invoicesGrid, setDocumentState } from "./invoices";
+import { createTenantWithAdmin } from "@/db/queries/accounts";
+import { contactEntity } from "@/db/queries/contacts";
+import { deadlinesGrid } from "@/db/queries/deadlines";
+import { homeData } from "@/db/queries/home";
+import { convertDocument, createCreditNote } from "./copy";
+import { invoiceEntity } from "./entity";
+import { invoicesGrid } from "./grid";
+import { setDocumentState } from "./set-state";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);
 

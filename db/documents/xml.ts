@@ -1,28 +1,17 @@
 /**
- * Documenti di vendita, the calls beyond the standard entity (ROLE_DOCUMENT):
- *
- * - The FatturaPA file (download-electronic-invoice-xml): only for a numbered invoice or credit note. Built once
- *   by lib/fiscal buildFatturaPA from the stored document (rows, percentages, deadlines; the seller and the buyer
- *   from the snapshots taken when it left Bozza), its file name and ProgressivoInvio from the tenant's transmission
- *   counter ("transmission", taken in the same transaction: a refusal gives it back). The SDI pre-check must pass
- *   (else 400 with its messages and codes) and the file must validate against the XSD; then its bytes are stored
- *   with the document and the same file is answered every later time. Emessa moves to 'Inviata allo SDI'. A
- *   Scartata document is built again (it was corrected: a new file, a new progressive) and sent again.
- *   The XML options give the cassa's TipoCassa and the ritenuta's CausalePagamento (the calculation used TC01/"A":
- *   neither changes an amount); each is required only when the document has that figure.
- * - Copies inside the model (convert, credit-note, duplicate): the source's header and rows through the entity's
- *   own create (refs, totals, numbering rules), a Bozza dated today, deadlines recomputed from the payment modality
- *   (the source's may be paid or out of date), linked to the source (sourceDocumentId; the JSON's `source`).
- * - Conversions happen once (decision): a quote or proforma converted (QUOTE→PROFORMA, QUOTE→INVOICE,
- *   PROFORMA→INVOICE) records the new document (converted_to_id; the JSON's `convertedTo`) and shows 'Convertito in
- *   fattura' / 'Convertito in proforma' in the form and the lists (CONVERTED_STATE_LABELS: a displayed state, the
- *   stored ones stay the spec's); a second conversion, to either kind, is refused (400, naming the document made).
- *   The source is locked (SELECT … FOR UPDATE) before the check, so of two conversions at once the second waits and
- *   is refused; deleting the document made frees the source (the foreign key clears converted_to_id). A quote made
- *   into a proforma is converted: the proforma is then converted into the invoice.
- * - A credit note's link is the invoice it corrects: its duplicate keeps that link (so its XML names the invoice and
- *   its issue nets it, db/queries/credit-notes.ts), a duplicate of any other document links to the copied one.
- * - The credit note's DatiFattureCollegate: the invoice it was made from, else the number and date typed in its form.
+ * The FatturaPA file of a sales document (download-electronic-invoice-xml; the zip and the e-mail reuse it): only for
+ * a numbered document of a kind with a file (policy.ts `xml`). Built once by lib/fiscal buildFatturaPA from the stored
+ * document (rows, percentages, deadlines; the seller and the buyer from the snapshots taken when it left Bozza), its
+ * file name and ProgressivoInvio from the tenant's transmission counter ("transmission", taken in the same
+ * transaction: a refusal gives it back). The SDI pre-check must pass (else 400 with its messages and codes) and the
+ * file must validate against the XSD; then its bytes are stored with the document and the same file is answered
+ * every later time. Making the file changes neither the state nor the version: 'Inviata allo SDI' is set by
+ * 'Segna come inviata' (set-state) until the SDI channel sends it. A Scartata document is built again (it was
+ * corrected: a new file, a new progressive).
+ * The XML options give the cassa's TipoCassa and the ritenuta's CausalePagamento (the calculation used TC01/"A":
+ * neither changes an amount); each is required only when the document has that figure.
+ * A credit note's DatiFattureCollegate: the invoice it was made from, else the number and date typed in its form
+ * (policy.ts correctedInvoiceOf, which its PDF reads too).
  */
 import "server-only";
 import { asc, eq } from "drizzle-orm";
@@ -32,16 +21,23 @@ import type { PartySnapshot } from "@/db/schema/documents";
 import { intEq, intIn, type TenantScope } from "@/db/scope";
 import { ApiError, BadRequestError, ValidationError } from "@/lib/errors";
 import { canBuyerWithhold } from "@/lib/fiscal/calculate";
-import { CAUSALI_PAGAMENTO, MODALITA_PAGAMENTO, TIPI_CASSA, type CausalePagamento, type ModalitaPagamento, type RegimeFiscale, type TipoCassa, type TipoDocumento } from "@/lib/fiscal/codes";
+import {
+  CAUSALI_PAGAMENTO,
+  MODALITA_PAGAMENTO,
+  TIPI_CASSA,
+  type CausalePagamento,
+  type ModalitaPagamento,
+  type RegimeFiscale,
+  type TipoCassa,
+  type TipoDocumento,
+} from "@/lib/fiscal/codes";
 import { precheckDocument, type PrecheckIssue } from "@/lib/fiscal/precheck";
 import type { Buyer, FiscalDocument, OrderReference, Seller } from "@/lib/fiscal/types";
 import { buildFatturaPA, progressiveFromCounter } from "@/lib/fiscal/xml-builder";
 import { validateFatturaXml } from "@/lib/fiscal/xsd";
-import { correctedInvoiceOf, defaultDocumentType, policyOf } from "@/lib/documents/policy";
-import { todayInRome } from "@/lib/rome-time";
-import { DOCUMENT_KINDS, INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES, invoiceSchema, type DocumentKind, type InvoiceJson, type XmlOptionsInput } from "@/lib/schemas/invoice";
+import { correctedInvoiceOf, policyOf } from "@/lib/documents/policy";
+import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES, type XmlOptionsInput } from "@/lib/schemas/invoice";
 import { fiscalRowsOf, fiscalSettingsOf } from "@/lib/invoice-calculation";
-import { documentLabel, invoiceEntity } from "./invoices";
 
 export const XML_CONTENT_TYPE = "application/xml";
 
@@ -356,107 +352,5 @@ export async function electronicInvoicesBatch(scope: TenantScope, ids: readonly 
     });
     await tx.updateMany(documents, changes);
     return out;
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Copies inside the model
-
-
-export interface CopyResult {
-  message: string;
-  invoice: InvoiceJson;
-  source: { id: number; toString: string };
-}
-
-interface CopyOptions {
-  /** Refuses the source (400). */
-  check: (source: Document) => void;
-  target: (source: Document) => { kind: DocumentKind; documentType: string };
-  message: string;
-  date?: string;
-  /** A conversion: the source locked, converted once (see the header). */
-  conversion?: boolean;
-  /** The document the copy is linked to (default: the source). */
-  linkTo?: (source: Document) => number | null;
-}
-
-/** A new Bozza of `kind` from the source's header and rows, linked to it, in one transaction. */
-async function copyDocument(scope: TenantScope, id: number, { check, target, message, date, conversion = false, linkTo = (s) => s.id }: CopyOptions): Promise<CopyResult> {
-  return scope.transaction(async (tx) => {
-    const found = await tx.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
-    // a conversion waits for another one of the same source, then sees what it made
-    const source = conversion ? ((await tx.lockRow(documents, eq(documents.id, found.id))) ?? found) : found;
-    check(source);
-    if (conversion && source.convertedToId !== null) {
-      const made = await tx.find(documents, source.convertedToId);
-      if (made) throw new BadRequestError(INVOICE_ACTION_MESSAGES.alreadyConverted(documentLabel(made)));
-    }
-    const json = await invoiceEntity.toJson(tx, source);
-    const { kind, documentType } = target(source);
-    const input = invoiceSchema.parse({
-      ...json,
-      id: undefined,
-      version: undefined,
-      kind,
-      documentType,
-      state: "Bozza",
-      date: date ?? todayInRome(),
-      rows: json.rows.map((r) => ({ ...r, id: undefined, tempId: undefined })),
-      deadlines: [],
-    });
-    const created = await invoiceEntity.create(tx, input);
-    const linked = await tx.update(documents, created.id, undefined, { sourceDocumentId: linkTo(source) });
-    if (conversion) await tx.update(documents, source.id, undefined, { convertedToId: created.id });
-    return { message, invoice: await invoiceEntity.toJson(tx, linked), source: { id: source.id, toString: documentLabel(source) } };
-  });
-}
-
-/** POST /api/invoices/convert/{id}?to=INVOICE|PROFORMA: a proforma or quote into an invoice, a quote into a proforma. */
-export function convertDocument(scope: TenantScope, id: number, to: string | null): Promise<CopyResult> {
-  if (!DOCUMENT_KINDS.some((k) => policyOf(k).conversions.includes(to as DocumentKind))) throw new BadRequestError(INVOICE_ACTION_MESSAGES.convertTarget);
-  const target = to as DocumentKind;
-  return copyDocument(scope, id, {
-    check: (s) => {
-      if (!policyOf(s.kind).conversions.includes(target)) throw new BadRequestError(INVOICE_ACTION_MESSAGES.convertSource);
-    },
-    target: (s) => ({ kind: target, documentType: s.documentType === "TD04" ? "TD01" : s.documentType }),
-    message: INVOICE_ACTION_MESSAGES.converted(policyOf(target).word),
-    conversion: true,
-  });
-}
-
-/** POST /api/invoices/credit-note/{id}: a TD04 of an issued invoice, its rows copied (to be trimmed for a partial one). */
-export function createCreditNote(scope: TenantScope, id: number): Promise<CopyResult> {
-  return copyDocument(scope, id, {
-    check: (s) => {
-      if (!policyOf(s.kind).creditNoteFrom || s.number === null) throw new BadRequestError(INVOICE_ACTION_MESSAGES.creditNoteSource);
-    },
-    target: () => ({ kind: "CREDIT_NOTE", documentType: defaultDocumentType("CREDIT_NOTE") }),
-    message: INVOICE_ACTION_MESSAGES.creditNoteCreated,
-  });
-}
-
-/** POST /api/invoices/duplicate/{id}: a Bozza copy of any document, same kind and type. */
-export function duplicateDocument(scope: TenantScope, id: number): Promise<CopyResult> {
-  return copyDocument(scope, id, {
-    check: () => {},
-    target: (s) => ({ kind: s.kind, documentType: s.documentType }),
-    message: INVOICE_ACTION_MESSAGES.duplicated,
-    // a credit note's link is the invoice it corrects (see the header)
-    linkTo: (s) => (policyOf(s.kind).correctsInvoice ? s.sourceDocumentId : s.id),
-  });
-}
-
-/**
- * Operazioni pianificate (db/queries/planned-operations-runner.ts): a Bozza copy of the template dated the
- * occurrence's day, same kind and type, or a proforma of it (`kind` PROFORMA), linked to the template.
- */
-export function copyDocumentOn(scope: TenantScope, id: number, date: string, kind?: "PROFORMA"): Promise<CopyResult> {
-  return copyDocument(scope, id, {
-    check: () => {},
-    target: (s) => ({ kind: kind ?? s.kind, documentType: s.documentType === "TD04" ? "TD01" : s.documentType }),
-    message: INVOICE_ACTION_MESSAGES.duplicated,
-    date,
   });
 }

@@ -7,7 +7,7 @@
  *   tenant that wrote none gets an Italian default naming the kind (Fattura, Nota di credito, …).
  * - Sent: only a numbered document (a Bozza has no number). The PDF is the one 'Scarica PDF' gives (same data,
  *   same file name); the FatturaPA file, when asked, comes from the XML button's own path
- *   (invoice-actions.ts electronicInvoiceXml: the stored bytes, else built, pre-checked, XSD-validated and
+ *   (xml.ts electronicInvoiceXml: the stored bytes, else built, pre-checked, XSD-validated and
  *   stored, with its refusals; the state is left as it is: a copy for the customer is no transmission to the
  *   SDI). Then the mailer (Resend, or the outbox), and a history row that says to whom
  *   it went, the state unchanged.
@@ -24,9 +24,9 @@ import { fillPlaceholders, textToHtml } from "@/lib/mail/text";
 import { invoicePdfFilename, renderInvoicePdf } from "@/lib/pdf/invoice-pdf";
 import { INVOICE_MESSAGES, type InvoiceJson } from "@/lib/schemas/invoice";
 import { SEND_EMAIL_MESSAGES, type SendEmailFormData, type SendEmailInput } from "@/lib/schemas/invoice-email";
-import { electronicInvoiceXml, XML_CONTENT_TYPE } from "./invoice-actions";
-import { getInvoicePdfData } from "./invoice-pdf";
-import { invoiceEntity } from "./invoices";
+import { electronicInvoiceXml, XML_CONTENT_TYPE } from "./xml";
+import { getInvoicePdfData } from "./pdf";
+import { invoiceEntity } from "./entity";
 
 
 /** The texts a tenant without its own invoice e-mail gets. */

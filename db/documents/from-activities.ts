@@ -19,9 +19,10 @@ import { ApiError, BadRequestError, NotFoundError } from "@/lib/errors";
 import { ACTIVITY_MESSAGES } from "@/lib/schemas/activity";
 import { INVOICE_FROM_ACTIVITIES_MESSAGES as MESSAGES, MAX_INVOICE_ACTIVITIES } from "@/lib/schemas/invoice-from-activities";
 import { invoiceCalculationSchema, type InvoiceJson, type InvoiceTotals } from "@/lib/schemas/invoice";
-import { activityLabel, toInvoiceSql } from "./activities";
-import { calculatedFields, invoiceEntity } from "./invoices";
-import { vatRateEntity } from "./vat-rates";
+import { activityLabel, toInvoiceSql } from "@/db/queries/activities";
+import { calculatedFields } from "./calculated-fields";
+import { invoiceEntity } from "./entity";
+import { vatRateEntity } from "@/db/queries/vat-rates";
 
 type DraftRow = Omit<InvoiceJson["rows"][number], "id">;
 
