@@ -1,6 +1,6 @@
 /** The documents' list (GET /api/invoices, addedParams { kind }) and the SQL of its computed columns. */
 import "server-only";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { contacts, documentDeadlines, documents, invoiceSectionals } from "@/db/schema";
 import { lit } from "@/db/scope";
@@ -37,8 +37,9 @@ const displayedStateSql = sql<string>`case when ${documents.convertedToId} is nu
  * invoices net of their credit notes are worth, as the home page and Statistiche count them.
  */
 const NEGATIVE_KINDS = DOCUMENT_KINDS.filter((k) => policyOf(k).sign < 0);
-const issuedSignedSum = (column: PgColumn) =>
-  sql`coalesce(sum(case when ${documents.state} = 'Bozza' then 0 when ${documents.kind} in (${sql.join(NEGATIVE_KINDS.map(lit), sql`, `)}) then -${column} else ${column} end), 0)`;
+/** A document's amount with its kind's sign (policy.ts `sign`: a credit note's negative), for every sum of issued money. */
+export const signedByKind = (amount: SQL | PgColumn): SQL => sql`case when ${documents.kind} in (${sql.join(NEGATIVE_KINDS.map(lit), sql`, `)}) then -${amount} else ${amount} end`;
+const issuedSignedSum = (column: PgColumn) => sql`coalesce(sum(case when ${documents.state} = 'Bozza' then 0 else ${signedByKind(column)} end), 0)`;
 
 /** The documents list (GET /api/invoices, addedParams { kind }), with the totals of the filtered set in the footer. */
 export const invoicesGrid = defineGrid<InvoiceListParams>({
@@ -66,7 +67,8 @@ export const invoicesGrid = defineGrid<InvoiceListParams>({
     { field: "totalVat", header: "IVA", type: "currency", sql: documents.totalVat, width: 110 },
     { field: "total", header: "Totale", type: "currency", sql: documents.total, width: 120 },
     { field: "netToPay", header: "Netto a pagare", type: "currency", sql: documents.netToPay, width: 130 },
-    { field: "state", header: "Stato", type: "text", sql: displayedStateSql, width: 130 },
+    // wide enough for its longest badge, 'Convertito in proforma'
+    { field: "state", header: "Stato", type: "text", sql: displayedStateSql, width: 175 },
     { field: "paid", header: "Pagata", type: "boolean", sql: paidSql, width: 90 },
     { field: "nextDeadline", header: "Prossima scadenza", type: "date", sql: nextDeadlineSql, width: 130 },
     { field: "details", header: "Dettagli", type: "text", sql: documents.details, searchable: true, hidden: true, width: 240 },

@@ -18,6 +18,7 @@ import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import { activities, agendaEventParticipants, agendaEvents, documentDeadlines, documents, todos, timeEntries } from "@/db/schema";
 import { intEq, lit, type TenantScope } from "@/db/scope";
 import { nextDay, romeInstant, romeParts, todayInRome } from "@/lib/rome-time";
+import { signedByKind } from "@/db/documents/grid";
 
 /** The regime forfettario's yearly limit of receipts (L. 190/2014 as amended: €85,000), in cents. */
 export const FORFETTARIO_LIMIT = 8_500_000;
@@ -104,8 +105,8 @@ export async function homeData(scope: TenantScope, userId: number, withMoney: bo
 async function moneyOf(scope: TenantScope, today: string): Promise<NonNullable<HomeData["money"]>> {
   const year = Number(today.slice(0, 4));
   const lastYearToday = `${year - 1}${today.slice(4)}`;
-  const signed = sql`case when ${documents.kind} = 'CREDIT_NOTE' then -${documents.total} else ${documents.total} end`;
-  const signedTaxable = sql`case when ${documents.kind} = 'CREDIT_NOTE' then -${documents.taxable} else ${documents.taxable} end`;
+  const signed = signedByKind(documents.total);
+  const signedTaxable = signedByKind(documents.taxable);
   const issued = and(sql`${documents.kind} in ('INVOICE', 'CREDIT_NOTE')`, sql`${documents.number} is not null`, sql`${documents.year} in (${lit(year - 1)}, ${lit(year)})`);
   const in30 = sql`${today}::date + 30`;
   const [byMonth, [deadlines], tenant] = await Promise.all([

@@ -19,8 +19,9 @@ import { contacts, documentDeadlines as dd, documents, expenses, issuedSalesOf, 
 import { intEq, type TenantScope } from "@/db/scope";
 import { addYears, monthLabel, monthsOf, type ReportFilters, type ReportResult } from "@/lib/schemas/report";
 import { between, groupedQuery, sumsByMonth } from "./common";
+import { signedByKind } from "@/db/documents/grid";
 
-const signed = (column: unknown) => sql`case when ${documents.kind} = 'CREDIT_NOTE' then -${column} else ${column} end`;
+const signed = signedByKind;
 /**
  * Numbered invoices and credit notes (a numbered document has left Bozza), as the partial index
  * documents_tenant_report_idx declares them (one definition), so the planner reads the period from it alone (index-only).

@@ -12,13 +12,14 @@ import { activities, activityStateLogs as logs, contacts, documentRows as dr, do
 import { OFFSET_FENCE, intEq, type TenantScope } from "@/db/scope";
 import { monthLabel, monthsOf, type ReportFilters, type ReportResult } from "@/lib/schemas/report";
 import { between, groupedBy, monthOf, sumOf } from "./common";
+import { signedByKind } from "@/db/documents/grid";
 
 const ROWS_LIMIT = 2000;
 
 const concludedSql = sql<string>`(select (max(${logs.created}) at time zone 'Europe/Rome')::date from ${logs}
   where ${logs.tenantId} = ${activities.tenantId} and ${logs.activityId} = ${activities.id} and ${logs.stateAfter} = 'Concluso')`;
 const minutesSql = sql<number>`(select coalesce(sum(${te.minutes}), 0) from ${te} where ${te.tenantId} = ${activities.tenantId} and ${te.activityId} = ${activities.id})::bigint`;
-const invoicedSql = sql<number>`(select coalesce(sum(case when ${documents.kind} = 'CREDIT_NOTE' then -round(${dr.amount} * ${dr.quantity}) else round(${dr.amount} * ${dr.quantity}) end), 0) from ${dr}
+const invoicedSql = sql<number>`(select coalesce(sum(${signedByKind(sql`round(${dr.amount} * ${dr.quantity})`)}), 0) from ${dr}
   join ${documents} on ${documents.tenantId} = ${dr.tenantId} and ${documents.id} = ${dr.documentId}
   where ${dr.tenantId} = ${activities.tenantId} and ${dr.activityId} = ${activities.id} and ${dr.rowType} = 'LAVORO'
     and ${documents.kind} in ('INVOICE', 'CREDIT_NOTE') and ${documents.number} is not null and ${documents.state} <> 'Bozza')::bigint`;
