@@ -49,6 +49,8 @@ export interface EntityFormContext<TEntity extends AnyEntity> {
   reload: () => void;
   /** A save is in progress. */
   saving: boolean;
+  /** The form or its files have unsaved changes (an action on the stored record must not pass over them). */
+  dirty: boolean;
 }
 
 export interface EntityFormModalProps<TSchema extends FormSchema, TEntity extends AnyEntity = AnyEntity, TFormData = Record<string, unknown>> {
@@ -320,6 +322,7 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
         selectTab: setTab,
         reload: () => setLoadSeq((n) => n + 1),
         saving: isSubmitting,
+        dirty: isDirty || filesDirty,
       }
     : null;
 
