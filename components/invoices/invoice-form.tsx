@@ -278,7 +278,7 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
     <div className="flex flex-col gap-4">
       {locked && (
         <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {INVOICE_MESSAGES.locked}
+          {policyOf(entity.kind).lockedMessage}
         </p>
       )}
       {/* an issued document's header is shown, not edited (disabled propagates to every control inside) */}

@@ -160,7 +160,8 @@ export async function getInvoicePdfData(scope: TenantScope, id: number): Promise
     isForfettario: calc.isForfettario,
     splitPayment: calc.summary.some((v) => v.esigibilita === "S"),
     splitPaymentVat: calc.splitPaymentVat.amount,
-    deadlines: !policyOf(json.kind).pdf.deadlines ? [] : json.deadlines.map((d) => ({ date: d.deadlineDate, amount: d.amount, state: d.deadlineState, bankAccount: d.bankAccount ? (banks.get(d.bankAccount.id) ?? null) : documentBank })),
+    // a 'Stornato' deadline asks for nothing (a credit note netted it): the customer's copy lists what is to be paid
+    deadlines: !policyOf(json.kind).pdf.deadlines ? [] : json.deadlines.filter((d) => d.deadlineState !== "Stornato").map((d) => ({ date: d.deadlineDate, amount: d.amount, state: d.deadlineState, bankAccount: d.bankAccount ? (banks.get(d.bankAccount.id) ?? null) : documentBank })),
     footer: tenant.footer,
     paDocument: json.publicAdministration ? json.paDocument : null,
     corrects: await correctsOf(scope, doc),

@@ -138,7 +138,7 @@ export async function deadlinesFor(tx: TenantScope, kind: DocumentKind, date: st
 export async function beforeWrite(tx: TenantScope, input: InvoiceInput, existing: Document | undefined): Promise<Partial<typeof documents.$inferInsert>> {
   const kind = existing?.kind ?? input.kind;
   checkStateForKind(kind, input.state);
-  if (existing && isLocked(existing)) throw new ApiError(409, INVOICE_MESSAGES.locked);
+  if (existing && isLocked(existing)) throw new ApiError(409, policyOf(existing.kind).lockedMessage);
   // the references, read together (pipelined on PostgreSQL), refused with their own messages in the form's order
   const schedule = policyOf(kind).deadlines !== null && input.deadlines.length === 0;
   const [contact, sectional, checkedModalityId, bankAccountId, , tenant, existingRows] = await inOrder([

@@ -6,7 +6,7 @@
  * No server import: the form and the grids read it in the browser.
  */
 import type { TipoDocumento } from "@/lib/fiscal/codes";
-import { INVOICE_STATES, PROFORMA_STATES, QUOTE_STATES, type DocumentKind, type DocumentState } from "@/lib/schemas/invoice";
+import { INVOICE_MESSAGES, INVOICE_STATES, PROFORMA_STATES, QUOTE_STATES, type DocumentKind, type DocumentState } from "@/lib/schemas/invoice";
 
 export interface KindPolicy {
   /** The kind in a label: 'Fattura 12/A del 05/03/2026'. */
@@ -20,6 +20,8 @@ export interface KindPolicy {
   states: readonly DocumentState[];
   /** Locked once issued (state neither Bozza nor Scartata): a fiscal document is corrected by a credit note. */
   lockedWhenIssued: boolean;
+  /** Why an issued one cannot be edited, and how it is corrected (an invoice by a credit note, a credit note by a new invoice). */
+  lockedMessage: string;
   /**
    * The series its numbers run in, one per sectional and year: "doc:<series>:<sectional or 0>:<year>". Each kind has
    * its own (a credit note's TD04 numbers may repeat an invoice's: SDI's duplicate check 00404 tells them apart).
@@ -61,6 +63,7 @@ export const DOCUMENT_POLICY: Readonly<Record<DocumentKind, KindPolicy>> = {
     words: { create: "Nuovo preventivo", insert: "Inserimento preventivo", edit: "Modifica preventivo" },
     states: QUOTE_STATES,
     lockedWhenIssued: false,
+    lockedMessage: INVOICE_MESSAGES.locked,
     series: "quote",
     documentType: null,
     xml: false,
@@ -83,6 +86,7 @@ export const DOCUMENT_POLICY: Readonly<Record<DocumentKind, KindPolicy>> = {
     words: { create: "Nuova fattura proforma", insert: "Inserimento fattura proforma", edit: "Modifica fattura proforma" },
     states: PROFORMA_STATES,
     lockedWhenIssued: false,
+    lockedMessage: INVOICE_MESSAGES.locked,
     series: "proforma",
     documentType: null,
     xml: false,
@@ -105,6 +109,7 @@ export const DOCUMENT_POLICY: Readonly<Record<DocumentKind, KindPolicy>> = {
     words: { create: "Nuova fattura", insert: "Inserimento fattura", edit: "Modifica fattura" },
     states: INVOICE_STATES,
     lockedWhenIssued: true,
+    lockedMessage: INVOICE_MESSAGES.locked,
     series: "invoice",
     documentType: "TD01",
     xml: true,
@@ -127,6 +132,7 @@ export const DOCUMENT_POLICY: Readonly<Record<DocumentKind, KindPolicy>> = {
     words: { create: "Nuova nota di credito", insert: "Inserimento nota di credito", edit: "Modifica nota di credito" },
     states: INVOICE_STATES,
     lockedWhenIssued: true,
+    lockedMessage: INVOICE_MESSAGES.lockedCreditNote,
     series: "credit_note",
     documentType: "TD04",
     xml: true,

@@ -98,6 +98,7 @@ export const INVOICE_MESSAGES = {
   notFound: "Documento non trovato",
   plannedTemplate: "Il documento è il modello di un'operazione pianificata: elimina l'operazione o scegli un altro modello prima di eliminarlo",
   locked: "Il documento è emesso e non può essere modificato: per correggerlo emettere una nota di credito",
+  lockedCreditNote: "La nota di credito è emessa e non può essere modificata: per correggerla emettere una nuova fattura",
   notLast: "Il documento non è l'ultimo della sua serie: per correggerlo emettere una nota di credito",
   backToDraft: "Un documento numerato non può tornare in Bozza",
   numberedMove: "Il documento è numerato: la serie (tipo, sezionale e anno della data) non può cambiare",

@@ -328,6 +328,9 @@ describe("fiscal case matrix: API, XSD and PDF agree with the hand computation",
       const text = await pro.pdf(cn.id);
       expect(text).toContain(`Rettifica della fattura n. ${invoice.number} del 02/03/2026`);
       expect(text).toContain("1'591,20");
+      // netted against the invoice's open deadline: nothing to pay on either, and neither PDF lists a 'Stornato' one
+      expect(text).not.toContain("Stornato");
+      expect(await pro.pdf(invoice.id)).not.toContain("Stornato");
     });
 
     it("12. in part (500,00 of the 1.500,00): rivalsa, VAT and ritenuta on the part: netto 530,40", async () => {

@@ -130,6 +130,9 @@ describe("conversions and credit notes (invoice life cycle)", () => {
     const pdf = await c.get(`${URL}/download-pdf/${note.id}`);
     expect(pdf.status, JSON.stringify(pdf.body)).toBe(200);
     expect((await readPdf(Buffer.from(pdf.body.contentBase64, "base64"))).text.replace(/\s+/g, " ")).toContain("Rettifica della fattura n. FT-7/A del 15/01/2026");
+    // an issued credit note is locked, and says how it is corrected (not by another credit note)
+    const locked = await c.postEntity(`${URL}/${note.id}`, "invoice", { ...(await get(note.id)), deadlines: [], details: "Modifica" });
+    expect([locked.status, locked.body.message]).toEqual([409, INVOICE_MESSAGES.lockedCreditNote]);
   });
 
   it("a credit note of an invoice with €1,220 open nets it: Stornato, and the Scadenziario, the start page, Statistiche and the /fatture footer agree", async () => {
