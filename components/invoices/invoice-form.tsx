@@ -517,7 +517,7 @@ const sameDeadlines = (a: readonly Pick<FormDeadline, "deadlineDate" | "amount">
  * earlier request is cancelled) and follow date, modality and totals until the user edits them: then they are kept
  * and sent as they are, their sum checked against the netto a pagare ('Ricalcola scadenze' goes back).
  */
-function CalculatedCards({
+export function CalculatedCards({
   form,
   entity,
   context,
@@ -567,25 +567,49 @@ function CalculatedCards({
     };
   }, [run, locked, isQuote]);
 
-  // the modality's deadlines replace the form's while the user has not edited them; stored ones that differ
-  // from what the modality gives (edited in an earlier session, or paid) are the user's
-  const firstAnswer = useRef(true);
+  // the modality's deadlines replace the form's while the user has not edited them; stored ones that differ from what
+  // the modality gives for the STORED document (edited in an earlier session), or settled ones (paid, netted by a credit
+  // note), are the user's. That is decided once, from a calculation of the document as it was loaded: the live answer
+  // may already be for rows the user changed before it came, and would make the stored deadlines look hand-made
+  // (then the save was refused: 'La somma delle scadenze … deve essere uguale al netto a pagare').
+  const loadedKey = useRef(key);
+  const [decided, setDecided] = useState(() => entity.id === null || locked || isQuote || entity.deadlines.length === 0);
   useEffect(() => {
-    if (!serverDeadlines || locked) return;
-    const current = (form.getValues("deadlines") ?? []) as FormDeadline[];
-    if (firstAnswer.current) {
-      firstAnswer.current = false;
-      if (entity.id !== null && current.length > 0 && (!sameDeadlines(current, serverDeadlines) || current.some((d) => d.deadlineState !== "Da saldare"))) {
-        manualDeadlines.current = true;
-        setManualShown(true);
-      }
+    if (decided) return;
+    const stored = entity.deadlines;
+    const keep = () => {
+      manualDeadlines.current = true;
+      setManualShown(true);
+    };
+    if (stored.some((d) => d.deadlineState !== "Da saldare")) {
+      keep();
+      setDecided(true);
+      return;
     }
+    const controller = new AbortController();
+    const { netToPay: _net, ...doc } = JSON.parse(loadedKey.current) as Record<string, unknown>;
+    apiPostEntity<{ deadlines: ServerDeadline[] }>(`${CALCULATED_FIELDS_URL}?id=${entity.id}`, invoiceApi.field, { ...doc, deadlines: [] }, undefined, { signal: controller.signal })
+      .then((res) => {
+        if (!sameDeadlines(stored, res.deadlines)) keep();
+        setDecided(true);
+      })
+      .catch((e: unknown) => {
+        if (isAbortError(e)) return;
+        // not known: the stored deadlines stay as they are (nothing the user wrote is replaced)
+        keep();
+        setDecided(true);
+      });
+    return () => controller.abort();
+  }, [decided, entity.id, entity.deadlines, manualDeadlines]);
+  useEffect(() => {
+    if (!serverDeadlines || locked || !decided) return;
+    const current = (form.getValues("deadlines") ?? []) as FormDeadline[];
     if (manualDeadlines.current || sameDeadlines(current, serverDeadlines)) return;
     form.setValue(
       "deadlines",
       serverDeadlines.map((d) => ({ deadlineDate: d.deadlineDate, amount: d.amount, deadlineState: "Da saldare", paymentDate: null, bankAccount: d.bankAccount })) as never,
     );
-  }, [serverDeadlines, form, entity.id, locked, manualDeadlines]);
+  }, [serverDeadlines, form, locked, decided, manualDeadlines]);
 
   const setManual = (manual: boolean) => {
     manualDeadlines.current = manual;
