@@ -312,7 +312,7 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
             />
           </div>
           {/* Tipo documento and Sezionale hold short texts: the payment references keep the room their names need */}
-          <div className={`grid grid-cols-1 gap-3 ${isFiscal ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,0.7fr)_minmax(0,0.9fr)_minmax(0,1.2fr)_minmax(0,1.2fr)]" : "sm:grid-cols-[minmax(0,0.8fr)_minmax(0,1.1fr)_minmax(0,1.1fr)]"}`}>
+          <div className={`grid grid-cols-1 gap-3 ${isFiscal ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,0.8fr)_minmax(0,1.1fr)_minmax(0,1.1fr)]" : "sm:grid-cols-[minmax(0,0.8fr)_minmax(0,1.1fr)_minmax(0,1.1fr)]"}`}>
             {isFiscal && (
               <FormField
                 control={form.control}
