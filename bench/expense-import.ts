@@ -21,7 +21,7 @@ import { attachments, documentDeadlines, expenses } from "@/db/schema";
 import { TenantScope } from "@/db/scope";
 import { contactSchema } from "@/lib/schemas/contact";
 import { paymentModalitySchema } from "@/lib/schemas/payment-modality";
-import { p7mBase64, p7mDer, partitaIva, receivedXml, utf8 } from "@/tests/fixtures/received-invoices";
+import { BUYER_VAT, p7mBase64, p7mDer, partitaIva, receivedXml, utf8 } from "@/tests/fixtures/received-invoices";
 import { createBenchDatabase, writeBenchSection } from "./support";
 
 const FILES = Number(process.env.BENCH_FILES ?? 1000);
@@ -35,6 +35,8 @@ async function main() {
     const db = database.db;
     const { tenant, admin } = await createTenantWithAdmin(db, { denomination: "Bench Import", email: "bench@bench-import.it", firstName: "B", lastName: "B", password: "bench1234" });
     const scope = new TenantScope(db, tenant.id, { userId: admin.id, roles: ["ROLE_USER", "ROLE_DOCUMENT"] });
+    // the files' CessionarioCommittente: only the tenant's own invoices are imported (issue 28)
+    await scope.updateTenant(undefined, { vat: BUYER_VAT });
     const modality = await paymentModalityEntity.create(
       scope,
       paymentModalitySchema.parse({ name: "30/60 FM", paymentType: "MP05", paymentModalityRows: [{ paymentModalityExpirationType: "Fine mese", monthsAfter: 1, amountPercentage: "50" }, { paymentModalityExpirationType: "Fine mese", monthsAfter: 2, amountPercentage: "50" }] }),

@@ -149,13 +149,13 @@ export async function seedDemoData(db: Db): Promise<Seeded> {
   return { demo, rossi, verdi };
 }
 
-/** An employee of a seeded tenant with ROLE_USER only (created once). */
+/** An employee of a seeded tenant with ROLE_USER only (created once); like the seeded admins, its address counts as confirmed. */
 async function seedEmployee(db: Db, tenantId: number, login: { readonly username: string; readonly password: string }, who: { firstName: string; lastName: string; color: string }): Promise<User> {
   const [found] = await db.select().from(users).where(eq(users.username, login.username));
   if (found) return found;
   const [created] = await db
     .insert(users)
-    .values({ tenantId, username: login.username, email: login.username, passwordHash: await hashPassword(login.password), ...who, roles: ["ROLE_USER"] })
+    .values({ tenantId, username: login.username, email: login.username, passwordHash: await hashPassword(login.password), ...who, roles: ["ROLE_USER"], emailConfirmedAt: new Date() })
     .returning();
   return created!;
 }

@@ -10,7 +10,7 @@ export interface NavUser {
   tenantId: number;
 }
 
-export const PUBLIC_PATHS = ["/login", "/reset-password", "/reset-password-two", "/sign-in", "/sign-up", "/auth/access", "/auth/error"];
+export const PUBLIC_PATHS = ["/login", "/reset-password", "/reset-password-two", "/confirm-email", "/sign-in", "/sign-up", "/auth/access", "/auth/error"];
 
 /** Cookie holding the last visited route (set by the proxy on page loads and by the shell on client navigations). */
 export const LAST_ROUTE_COOKIE = "last_route";
@@ -53,7 +53,8 @@ export const ROUTES: RouteDef[] = [
   { path: "/prodotti", title: "Prodotti", role: "ROLE_DOCUMENT" },
   { path: "/servizi", title: "Servizi", role: "ROLE_DOCUMENT" },
   { path: "/utenti", title: "Utenti", role: "ROLE_ADMIN" },
-  { path: "/operazioni-pianificate", title: "Operazioni pianificate" },
+  // the planned operations make sales documents: their API is ROLE_DOCUMENT (db/queries/planned-operations.ts)
+  { path: "/operazioni-pianificate", title: "Operazioni pianificate", role: "ROLE_DOCUMENT" },
   { path: "/acquista", title: "Acquista" },
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expiresInDays, isPlatformOperatorEmail, licenceOffer, paymentReference, renewedExpiry, romeDateInDays, subscriptionLine, vendorBankData } from "./subscription";
+import { expiresInDays, licenceOffer, paymentReference, renewedExpiry, romeDateInDays, subscriptionLine, vendorBankData } from "./subscription";
 import { todayInRome } from "./rome-time";
 
 describe("subscription", () => {
@@ -52,11 +52,6 @@ describe("renewal", () => {
     expect(licenceOffer(4, { SUBSCRIPTION_PRICE_CENTS: "10000" })).toMatchObject({ amount: 10000, vat: 2200, total: 12200 });
     expect(licenceOffer(4, { SUBSCRIPTION_PRICE_CENTS: "abc" })?.amount).toBe(29900);
     expect(licenceOffer(5, {})).toBeNull();
-  });
-  it("knows the operators only from PLATFORM_OPERATOR_EMAILS", () => {
-    expect(isPlatformOperatorEmail("op@example.it", {})).toBe(false);
-    expect(isPlatformOperatorEmail("Op@Example.it", { PLATFORM_OPERATOR_EMAILS: "x@example.it, op@example.it" })).toBe(true);
-    expect(isPlatformOperatorEmail("", { PLATFORM_OPERATOR_EMAILS: "," })).toBe(false);
   });
   it("reads the vendor's bank data from configuration", () => {
     expect(vendorBankData({ VENDOR_IBAN: "it60 x054 2811 1010 0000 0123 456" }).iban).toBe("IT60X0542811101000000123456");

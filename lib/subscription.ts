@@ -76,12 +76,6 @@ export function vendorBankData(env: Record<string, string | undefined> = process
   };
 }
 
-/** The platform operators: e-mails listed in PLATFORM_OPERATOR_EMAILS (comma separated); none by default. */
-export function isPlatformOperatorEmail(email: string, env: Record<string, string | undefined> = process.env): boolean {
-  const list = (env.PLATFORM_OPERATOR_EMAILS ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
-  return email.trim() !== "" && list.includes(email.trim().toLowerCase());
-}
-
 /** The transfer's causale of an order. */
 export function paymentReference(tenantId: number, orderId: number): string {
   return `ABB-${tenantId}-${orderId}`;

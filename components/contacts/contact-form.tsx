@@ -14,6 +14,7 @@ import { PaymentModalityForm } from "@/components/payment-modalities/payment-mod
 import { useHasRole } from "@/components/shell/session-roles";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
@@ -300,6 +301,26 @@ function RefSelect({ form, name, label, options, onCreate, createLabel }: { form
   );
 }
 
+/** update-form-data of a supplier, for ROLE_DOCUMENT (db/queries/contacts.ts supplierBalance): cents. */
+type SupplierFormData = ContactFormData & { supplierBalance?: { owed: number; credits: number; balance: number } };
+
+/**
+ * 'Saldo fornitore' (issue 28), read-only, as the server computed it when the form opened: the open amounts of its
+ * purchase invoices minus its received credit notes. Nothing when the answer has none (a new contact, no ROLE_DOCUMENT).
+ */
+export function SupplierBalanceField({ balance }: { balance: SupplierFormData["supplierBalance"] }) {
+  if (!balance) return null;
+  const hint =
+    balance.credits > 0
+      ? `Da pagare ${formatEuro(balance.owed)} meno note di credito ricevute ${formatEuro(balance.credits)}${balance.balance < 0 ? ": il fornitore ci deve la differenza" : ""}`
+      : "Importi ancora da pagare delle sue fatture d'acquisto";
+  return (
+    <Field label="Saldo fornitore" hint={hint} className="sm:col-span-2">
+      <Input readOnly value={formatEuro(balance.balance)} aria-label="Saldo fornitore" data-testid="supplier-balance" className="font-semibold sm:max-w-48" />
+    </Field>
+  );
+}
+
 function BillingTab({ form, formData }: { form: ContactForm; formData: ContactFormData }) {
   const canEditTables = useHasRole("ROLE_DOCUMENT");
   const [modalities, setModalities] = useState<Option[]>(formData.paymentModalities);
@@ -353,6 +374,7 @@ function BillingTab({ form, formData }: { form: ContactForm; formData: ContactFo
         <Card title="Pagamenti al fornitore (fatture d'acquisto)" bodyClassName="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <RefSelect form={form} name="supplierPaymentModality" label="Modalità di pagamento" options={modalities} onCreate={create("modality", "supplierPaymentModality")} createLabel="Nuova modalità di pagamento" />
           <RefSelect form={form} name="supplierBankAccount" label="Conto corrente" options={accounts} onCreate={create("account", "supplierBankAccount")} createLabel="Nuovo conto corrente" />
+          <SupplierBalanceField balance={(formData as SupplierFormData).supplierBalance} />
         </Card>
       )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">

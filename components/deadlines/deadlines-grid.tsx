@@ -118,7 +118,7 @@ export function DeadlinesGrid({ initial, initialFilters = NO_QUICK_FILTERS }: { 
 
   return (
     // the quick filters wrap onto three lines on a phone: a shorter grid keeps its footer's totals in view
-    <div className="flex min-w-0 flex-col gap-2 [--deadlines-grid-h:calc(100dvh-24rem)] sm:[--deadlines-grid-h:calc(100vh-17rem)]">
+    <div className="flex min-w-0 flex-col gap-2 [--deadlines-grid-h:calc(100dvh-25.5rem)] sm:[--deadlines-grid-h:calc(100vh-17rem)]">
       <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Filtri rapidi">
         <label className="flex flex-col gap-0.5 text-xs text-gray-600">
           Direzione

@@ -32,7 +32,11 @@ import {
   XML_FILE_PART,
   expenseApi,
   expenseSchema,
+  documentTypeLabel,
+  EXPENSE_DOCUMENT_TYPES,
+  expenseAmountDue,
   expenseTotal,
+  isReceivedCredit,
   type CalculatedExpenseDeadline,
   type ExpenseFormData,
   type ExpenseJson,
@@ -49,13 +53,15 @@ export const EXPENSE_TABS: readonly FormTabDef[] = [
   {
     key: "main",
     label: "Dati principali",
-    fields: ["documentNumber", "documentDate", "contact", "bankAccount", "paymentModality", "details", "taxable", "totalVat", "withholdingTaxPercentage", "withholdingTaxPercentagePlus", "deadlines"],
+    fields: ["documentNumber", "documentDate", "documentType", "contact", "bankAccount", "paymentModality", "details", "taxable", "totalVat", "withholdingTaxPercentage", "withholdingTaxPercentagePlus", "deadlines"],
   },
   { key: "files", label: "Allegati", fields: ["files"] },
 ];
 
-/** The fields whose change recomputes the deadlines (spec §4). */
-const TRIGGERS = ["documentDate", "contact", "bankAccount", "paymentModality", "taxable", "totalVat", "withholdingTaxPercentage", "withholdingTaxPercentagePlus"] as const;
+/** The fields whose change recomputes the deadlines (spec §4; the document type: a credit's are what the supplier gives back). */
+const TRIGGERS = ["documentDate", "contact", "bankAccount", "paymentModality", "taxable", "totalVat", "withholdingTaxPercentage", "withholdingTaxPercentagePlus", "documentType"] as const;
+/** Sent with the triggers, not edited here: an imported file's document-level adjustment and split-payment VAT (issue 28). */
+const CARRIED = ["documentAdjustment", "splitPaymentVat"] as const;
 
 export interface ExpenseFormProps {
   id?: number | null;
@@ -103,7 +109,7 @@ export function ExpenseForm({ id, onSaved, onClose }: ExpenseFormProps) {
         return (
           <>
             <FormTab value="main">
-              <MainTab form={form} formData={formData} />
+              <MainTab form={form} formData={formData} received={receivedFacts(context.entity)} />
             </FormTab>
             <FormTab value="files">
               <FilesTab form={form} formData={formData} context={context} />
@@ -171,15 +177,95 @@ async function prefillFromSupplier(form: ExpenseFormApi, contactId: number) {
   }
 }
 
-function MainTab({ form, formData }: { form: ExpenseFormApi; formData: ExpenseFormData }) {
-  const [taxable, totalVat, w1, w2] = useWatch({ control: form.control, name: ["taxable", "totalVat", "withholdingTaxPercentage", "withholdingTaxPercentagePlus"] });
-  const total = expenseTotal({ taxable: cents(taxable), totalVat: cents(totalVat), withholdingTaxPercentage: cents(w1), withholdingTaxPercentagePlus: cents(w2) });
+/**
+ * What a received file told about the invoice (issue 28), as the API answers it: the TipoDocumento, the warnings
+ * about the supplier's identifiers as SDI delivered them and the signature's state. Each is shown only when the
+ * answer has it; `fromFile`: the record came from (or carries) a received file, so its type is not edited here.
+ */
+export interface ReceivedFacts {
+  documentType: string | null;
+  fromFile: boolean;
+  supplierWarnings: string[];
+  signature: string | null;
+}
+
+/** The received file's facts of a loaded expense (fields the answer may not carry: absent is nothing to show). */
+export function receivedFacts(entity: object): ReceivedFacts {
+  const e = entity as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+  const signature = text(e.signature);
+  return {
+    documentType: text(e.documentType),
+    fromFile: signature !== null || e.hasXmlInvoiceFile === true,
+    supplierWarnings: Array.isArray(e.supplierWarnings) ? e.supplierWarnings.filter((w): w is string => typeof w === "string" && w.trim() !== "") : [],
+    signature,
+  };
+}
+
+/** 'Firma digitale' and the warnings on the supplier's identifiers of a received file (nothing when it has none). */
+export function ReceivedDocumentCard({ facts }: { facts: ReceivedFacts }) {
+  if (!facts.signature && facts.supplierWarnings.length === 0) return null;
+  return (
+    <Card title="Fattura elettronica ricevuta" data-testid="expense-received">
+      <div className="flex flex-col gap-3">
+        {facts.signature && (
+          <Field label="Firma digitale" className="sm:max-w-sm">
+            <Input readOnly value={facts.signature} aria-label="Firma digitale" data-testid="expense-signature" />
+          </Field>
+        )}
+        {facts.supplierWarnings.length > 0 && (
+          <div role="note" aria-label="Avvisi sul fornitore" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <p className="font-medium">Attenzione: i dati del fornitore, così come consegnati dallo SDI, non superano i nostri controlli.</p>
+            <ul className="mt-1 list-disc pl-5">
+              {facts.supplierWarnings.map((w) => (
+                <li key={w} className="break-words">
+                  {w}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** 'Tipo documento': read from the received file (not editable), or chosen for one typed by hand. */
+function DocumentTypeField({ form, facts }: { form: ExpenseFormApi; facts: ReceivedFacts }) {
+  if (facts.documentType === null) return null;
+  if (facts.fromFile)
+    return (
+      <Field label="Tipo documento" hint="Dal file ricevuto: non modificabile">
+        <Input readOnly value={documentTypeLabel(facts.documentType)} aria-label="Tipo documento" data-testid="expense-document-type" />
+      </Field>
+    );
+  return (
+    <FormField
+      control={form.control}
+      name={"documentType" as never}
+      label="Tipo documento"
+      render={(field) => <Select {...field} value={str(field.value) || "TD01"} aria-label="Tipo documento" data-testid="expense-document-type" options={EXPENSE_DOCUMENT_TYPES.map((t) => ({ value: t, label: documentTypeLabel(t) }))} />}
+    />
+  );
+}
+
+function MainTab({ form, formData, received }: { form: ExpenseFormApi; formData: ExpenseFormData; received: ReceivedFacts }) {
+  const [taxable, totalVat, w1, w2, adjustment, splitVat, documentType] = useWatch({
+    control: form.control,
+    name: ["taxable", "totalVat", "withholdingTaxPercentage", "withholdingTaxPercentagePlus", "documentAdjustment", "splitPaymentVat", "documentType"],
+  });
+  const amounts = { taxable: cents(taxable), totalVat: cents(totalVat), withholdingTaxPercentage: cents(w1), withholdingTaxPercentagePlus: cents(w2), documentAdjustment: cents(adjustment), splitPaymentVat: cents(splitVat) };
+  const total = expenseTotal(amounts);
+  // split payment received: what is owed to the supplier is the total less the VAT paid to the State
+  const amountDue = expenseAmountDue(amounts);
+  const credit = isReceivedCredit(str(documentType));
   useRecomputedDeadlines(form);
   const money = (name: "taxable" | "totalVat" | "withholdingTaxPercentage" | "withholdingTaxPercentagePlus", label: string, hint?: string) => (
     <FormField control={form.control} name={name} label={label} hint={hint} render={(field) => <MoneyInput {...field} value={field.value as number | string | null | undefined} />} />
   );
   return (
     <div className="flex flex-col gap-4">
+      <ReceivedDocumentCard facts={received} />
       <Card title="Intestazione">
         <div className="flex flex-col gap-3">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-4">
@@ -206,7 +292,8 @@ function MainTab({ form, formData }: { form: ExpenseFormApi; formData: ExpenseFo
               )}
             />
           </div>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <DocumentTypeField form={form} facts={received} />
             <FormField
               control={form.control}
               name="bankAccount"
@@ -233,12 +320,23 @@ function MainTab({ form, formData }: { form: ExpenseFormApi; formData: ExpenseFo
           {money("totalVat", "IVA")}
           {money("withholdingTaxPercentage", "Ritenuta d'acconto", "Importo, negativo se trattenuto")}
           {money("withholdingTaxPercentagePlus", "Altra ritenuta", "Importo, negativo se trattenuto")}
-          <Field label="Totale">
+          {amounts.documentAdjustment !== 0 && (
+            <Field label="Sconti e arrotondamenti" hint="Del documento, dal file ricevuto">
+              <Input readOnly value={formatEuro(amounts.documentAdjustment)} aria-label="Sconti e arrotondamenti" data-testid="expense-adjustment" />
+            </Field>
+          )}
+          <Field label="Totale" hint={credit ? "Nota di credito: riduce quanto dovuto al fornitore" : undefined}>
             <Input readOnly value={formatEuro(total)} aria-label="Totale" data-testid="expense-total" className="font-semibold" />
           </Field>
+          {amountDue !== total && (
+            <Field label="Netto da pagare al fornitore" hint="Scissione dei pagamenti: l'IVA va versata all'Erario">
+              <Input readOnly value={formatEuro(amountDue)} aria-label="Netto da pagare al fornitore" data-testid="expense-amount-due" className="font-semibold" />
+            </Field>
+          )}
         </div>
       </Card>
-      <DeadlinesCard form={form} formData={formData} total={total} />
+      {/* a credit's deadlines are what the supplier gives back: compared with the amount unsigned */}
+      <DeadlinesCard form={form} formData={formData} total={credit ? Math.abs(amountDue) : amountDue} credit={credit} />
     </div>
   );
 }
@@ -258,7 +356,8 @@ export function useRecomputedDeadlines(form: ExpenseFormApi) {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       const values = form.getValues();
-      const body = Object.fromEntries(TRIGGERS.map((k) => [k, values[k] ?? null]));
+      const carried = CARRIED.filter((k) => values[k] !== undefined).map((k) => [k, values[k]]);
+      const body = Object.fromEntries([...TRIGGERS.map((k) => [k, values[k] ?? null]), ...carried]);
       apiPostEntity<{ deadlines: CalculatedExpenseDeadline[] }>(EXPENSE_CALCULATED_FIELDS_URL, expenseApi.field, body, undefined, { signal: controller.signal })
         .then((res) => form.setValue("deadlines", res.deadlines as never, { shouldDirty: true }))
         .catch((e: unknown) => {
@@ -275,7 +374,7 @@ export function useRecomputedDeadlines(form: ExpenseFormApi) {
 type FormDeadline = { id?: number; deadlineDate: string | null; amount: number | string | null; deadlineState: string; paymentDate: string | null; bankAccount: SelectableEntity | null; description?: string };
 
 /** Scadenze: Data scadenza, Importo, Stato scadenza, Data pagamento (only in 'Saldato'), Conto corrente, Descrizione. */
-function DeadlinesCard({ form, formData, total }: { form: ExpenseFormApi; formData: ExpenseFormData; total: number }) {
+function DeadlinesCard({ form, formData, total, credit = false }: { form: ExpenseFormApi; formData: ExpenseFormData; total: number; credit?: boolean }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "deadlines" as never });
   const deadlines = (useWatch({ control: form.control, name: "deadlines" }) ?? []) as FormDeadline[];
   const changed = form.getFieldState("deadlines", form.formState).isDirty;
@@ -283,6 +382,11 @@ function DeadlinesCard({ form, formData, total }: { form: ExpenseFormApi; formDa
   const states = formData.deadlineStates ?? EXPENSE_DEADLINE_STATES;
   return (
     <Card title="Scadenze">
+      {credit && (
+        <p role="note" aria-label="Scadenze della nota di credito" className="mb-2 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          Nota di credito: le scadenze sono importi che il fornitore deve restituire (nello Scadenziario: Da incassare).
+        </p>
+      )}
       {fields.length === 0 && <p className="text-sm text-gray-500">Nessuna scadenza</p>}
       <div className="flex flex-col gap-2" aria-label="Scadenze" role="group">
         {fields.map((f, i) => {

@@ -74,6 +74,29 @@ describe("ImportExpensesButton", () => {
     expect(onOpen).toHaveBeenCalledWith(9);
   });
 
+  it("a credit note is named as such when the answer gives its document type (issue 28); without one, 'Fattura'", async () => {
+    upload.mockResolvedValue({
+      status: "ok",
+      imported: [
+        { id: 11, file: "f.xml", documentNumber: "K-1", supplier: "Beta", documentType: "TD01" },
+        { id: 12, file: "nc.xml", documentNumber: "K-1", supplier: "Beta", documentType: "TD04" },
+        { id: 13, file: "nd.xml", documentNumber: "K-2", supplier: "Beta", documentType: "TD05" },
+      ],
+      duplicates: [{ file: "nc-copia.xml", documentNumber: "K-1", documentType: "TD04" }, { file: "vecchia.xml", documentNumber: "K-0" }],
+      refused: [],
+    });
+    render(<ImportExpensesButton onImported={vi.fn()} onOpen={vi.fn()} />);
+    fireEvent.click(screen.getByRole("button", { name: IMPORT_EXPENSES_TITLE }));
+    choose(screen.getByLabelText("File delle fatture") as HTMLInputElement, [file("f.xml")]);
+    fireEvent.click(screen.getByRole("button", { name: "Importa" }));
+    expect(await screen.findByRole("button", { name: "Fattura n. K-1" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Nota di credito n. K-1" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Nota di debito n. K-2" })).toBeTruthy();
+    const duplicates = screen.getByRole("region", { name: "Fatture già importate" });
+    expect(duplicates.textContent).toContain("Nota di credito n. K-1 (nc-copia.xml)");
+    expect(duplicates.textContent).toContain("Fattura n. K-0 (vecchia.xml)");
+  });
+
   it("an import that writes nothing does not reload the list", async () => {
     upload.mockResolvedValue({ status: "ok", imported: [], duplicates: [{ file: "a.xml", documentNumber: "1" }], refused: [] });
     const { input, onImported } = openDialog();

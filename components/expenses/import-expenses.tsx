@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { ApiError, errorMessage, isAbortError, uploadWithProgress } from "@/lib/client/api";
+import { isReceivedCredit } from "@/lib/schemas/expense";
 
 export const IMPORT_EXPENSES_URL = "/api/expenses/import";
 export const IMPORT_EXPENSES_TITLE = "Importa fatture elettroniche";
@@ -12,10 +13,17 @@ const MAX_TOTAL_BYTES = 200 * 1024 * 1024;
 export const IMPORT_TOO_LARGE = "Caricamento troppo grande: al massimo 200 MB in tutto per ogni importazione";
 const ACCEPT = ".xml,.p7m,.zip";
 
+/** `documentType` (TipoDocumento) when the server names it (issue 28): a credit note is not called 'Fattura'. */
 export interface ExpenseImportReport {
-  imported: { id: number; file: string; documentNumber: string; supplier: string }[];
-  duplicates: { file: string; documentNumber: string }[];
+  imported: { id: number; file: string; documentNumber: string; supplier: string; documentType?: string }[];
+  duplicates: { file: string; documentNumber: string; documentType?: string }[];
   refused: { file: string; reason: string }[];
+}
+
+/** 'Fattura n. 12', 'Nota di credito n. 12', 'Nota di debito n. 12', 'Parcella n. 12' (the report's words). */
+export function documentWords(documentType: string | undefined, documentNumber: string): string {
+  const word = isReceivedCredit(documentType) ? "Nota di credito" : documentType === "TD05" || documentType === "TD09" ? "Nota di debito" : documentType === "TD06" ? "Parcella" : "Fattura";
+  return `${word} n. ${documentNumber || "(senza numero)"}`;
 }
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("it-IT")} ${n === 1 ? one : many}`;
@@ -41,10 +49,10 @@ function Report({ report, onOpen }: { report: ExpenseImportReport; onOpen?: (id:
               <li key={i.id} className="break-words">
                 {onOpen ? (
                   <button type="button" className="font-medium text-primary-700 underline" onClick={() => onOpen(i.id)}>
-                    Fattura n. {i.documentNumber || "(senza numero)"}
+                    {documentWords(i.documentType, i.documentNumber)}
                   </button>
                 ) : (
-                  <span className="font-medium">Fattura n. {i.documentNumber || "(senza numero)"}</span>
+                  <span className="font-medium">{documentWords(i.documentType, i.documentNumber)}</span>
                 )}{" "}
                 di {i.supplier} <span className="text-gray-600">({i.file})</span>
               </li>
@@ -58,7 +66,7 @@ function Report({ report, onOpen }: { report: ExpenseImportReport; onOpen?: (id:
           <ul className="flex flex-col gap-1 rounded-md border border-border bg-gray-50 px-3 py-2 text-sm">
             {duplicates.map((d, k) => (
               <li key={`${d.file}-${d.documentNumber}-${k}`} className="break-words">
-                Fattura n. {d.documentNumber} <span className="text-gray-600">({d.file})</span>
+                {documentWords(d.documentType, d.documentNumber)} <span className="text-gray-600">({d.file})</span>
               </li>
             ))}
           </ul>

@@ -26,6 +26,7 @@ import { INVOICE_MESSAGES, type InvoiceJson } from "@/lib/schemas/invoice";
 import { SEND_EMAIL_MESSAGES, type SendEmailFormData, type SendEmailInput } from "@/lib/schemas/invoice-email";
 import { electronicInvoiceXml, XML_CONTENT_TYPE } from "./xml";
 import { getInvoicePdfData } from "./pdf";
+import { assertAddressConfirmed } from "@/db/queries/email-confirmation";
 import { invoiceEntity } from "./entity";
 
 
@@ -95,6 +96,8 @@ export async function sendInvoiceEmail(scope: TenantScope, id: number, input: Se
   if (input.version !== undefined && input.version !== doc.version) throw new StaleVersionError();
   if (doc.number === null || doc.numberText === null) throw new BadRequestError(SEND_EMAIL_MESSAGES.draft);
   if (input.attachXml && !XML_KINDS.includes(doc.kind)) throw new BadRequestError(SEND_EMAIL_MESSAGES.xmlKind);
+  // an unconfirmed sign-up mails no customer (issue 29)
+  await assertAddressConfirmed(scope, "mail");
 
   const pdfData = await getInvoicePdfData(scope, id);
   const attachments: MailAttachment[] = [{ filename: invoicePdfFilename(pdfData), contentType: "application/pdf", content: await renderInvoicePdf(pdfData) }];

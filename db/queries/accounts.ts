@@ -76,6 +76,12 @@ export interface NewTenantInput {
   isFree?: boolean;
   demo?: boolean;
   tenant?: Partial<typeof tenants.$inferInsert>;
+  /**
+   * Whether the admin's address counts as confirmed (users.email_confirmed_at). Only the public sign-up passes
+   * false: its address is unproven until the mailed link is opened (issue 29); the seed, scripts and tests create
+   * accounts whose address nobody typed into a public form.
+   */
+  emailConfirmed?: boolean;
 }
 
 export class DuplicateLoginError extends Error {}
@@ -118,6 +124,7 @@ export async function createTenantWithAdmin(db: Db, input: NewTenantInput): Prom
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
         roles: input.roles ?? ALL_ROLES,
+        emailConfirmedAt: input.emailConfirmed === false ? null : new Date(),
       })
       .returning();
     await initTenantDefaults(new TenantScope(tx, tenant!.id));
@@ -129,8 +136,8 @@ function sha256(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-/** A single-use token for a password link; only its hash is stored. */
-export async function createPasswordToken(db: Db, user: User, kind: "reset" | "invite"): Promise<string> {
+/** A single-use token for a password link, or the sign-up's address confirmation ("confirm", 7 days); only its hash is stored. */
+export async function createPasswordToken(db: Db, user: Pick<User, "id" | "tenantId">, kind: "reset" | "invite" | "confirm"): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   const ttl = kind === "reset" ? RESET_TOKEN_TTL_MS : INVITE_TOKEN_TTL_MS;
   await db.insert(passwordTokens).values({
@@ -155,7 +162,7 @@ export async function closePasswordLinks(db: Db, user: Pick<User, "id" | "tenant
 }
 
 /** A token of this kind that is neither used nor expired. */
-function openToken(kind: "reset" | "invite", token: string) {
+function openToken(kind: "reset" | "invite" | "confirm", token: string) {
   return and(eq(passwordTokens.tokenHash, sha256(token)), eq(passwordTokens.kind, kind), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, new Date()));
 }
 
@@ -194,12 +201,32 @@ export async function usePasswordToken(db: Db, kind: "reset" | "invite", token: 
       .where(and(eq(passwordTokens.userId, burnt.userId), isNull(passwordTokens.usedAt)));
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, version: sql`${users.version} + 1` })
+      // the link reached the user's mailbox: the address is proven too (an invited user, or a sign-up that lost its link)
+      .set({ passwordHash, version: sql`${users.version} + 1`, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
       .where(and(eq(users.id, burnt.userId), eq(users.tenantId, burnt.tenantId)))
       .returning();
     await clearFailures(tx, { login: user!.username, userId: user!.id });
     // a reset ends every session of the account (whoever knew the old password is out)
     await revokeUserSessions(tx, user!.id, "password");
+    return user;
+  });
+}
+
+/**
+ * The sign-up's confirmation link (issue 29): burns the token and records the address as confirmed. Returns the
+ * user, or undefined when the link is unknown, used or expired (it works once).
+ */
+export async function confirmEmailAddress(db: Db, token: string): Promise<User | undefined> {
+  if (!token || token.length > 200) return undefined;
+  return db.transaction(async (tx0) => {
+    const tx = tx0 as unknown as Db;
+    const [burnt] = await tx.update(passwordTokens).set({ usedAt: new Date() }).where(openToken("confirm", token)).returning();
+    if (!burnt) return undefined;
+    const [user] = await tx
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(and(eq(users.id, burnt.userId), eq(users.tenantId, burnt.tenantId)))
+      .returning();
     return user;
   });
 }

@@ -7,11 +7,13 @@
  * a save whose VAT number another contact already has succeeds with a dialogMessage naming it (the
  * branches of a company share one); get-filtered-list takes role=CUSTOMER|SUPPLIER; the list takes
  * addedParams { typology, role }. The spreadsheet import is db/queries/contact-import.ts.
+ * A supplier's update-form-data carries its 'Saldo fornitore' (supplierBalance, for ROLE_DOCUMENT only: it is
+ * purchase data).
  */
 import "server-only";
 import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { byText, defineEntity, ref } from "@/db/entity";
-import { contactReferents, contacts, type Contact, type ContactReferent } from "@/db/schema";
+import { contactReferents, contacts, documentDeadlines, expenses, type Contact, type ContactReferent } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
 import { BadRequestError, ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
@@ -29,6 +31,7 @@ import {
   type ContactReferentInput,
   type ContactRole,
 } from "@/lib/schemas/contact";
+import { RECEIVED_CREDIT_TYPES } from "@/lib/schemas/expense";
 import { agentEntity } from "./agents";
 import { bankAccountEntity } from "./bank-accounts";
 import { paymentModalityEntity } from "./payment-modalities";
@@ -233,7 +236,7 @@ export const contactEntity = defineEntity({
       referents: [],
     };
   },
-  formData: async (scope): Promise<ContactFormData> => {
+  formData: async (scope, row): Promise<ContactFormData & { supplierBalance?: SupplierBalance }> => {
     const all = { limit: 1000 };
     const tenant = await scope.getTenant();
     return {
@@ -242,6 +245,8 @@ export const contactEntity = defineEntity({
       agents: await agentEntity.options(scope, all),
       contactWithCode: tenant.contactWithCode,
       tenantHourlyPrice: tenant.hourlyPrice,
+      // a saved supplier's balance, for who may see purchase invoices
+      ...(row?.isSupplier && scope.actorHas("ROLE_DOCUMENT") ? { supplierBalance: await supplierBalance(scope, row.id) } : {}),
     };
   },
   selectable: {
@@ -268,6 +273,51 @@ export const contactEntity = defineEntity({
   // typology and role: the grid's list parameters, which the generic tests take from the example
   example: { companyName: "Esempio S.r.l.", kind: "COMPANY", isCustomer: true, vatNumber: "12345678903", city: "Bologna", typology: "ALL", role: "CUSTOMER" },
 });
+
+/**
+ * 'Saldo fornitore' (issue 28): what the tenant owes the supplier, its received credits netted, in cents.
+ * - owed: the open deadlines ('Da saldare') of its purchase invoices, what the Scadenziario lists 'Da pagare' (a
+ *   credit note the import linked to an invoice has already netted that invoice's deadlines: 'Stornato');
+ * - credits: what its received credit notes (TD04/TD08, kept negative) still give back. One with deadlines of its
+ *   own (what the import's netting left of it, or typed in the form: the Scadenziario's 'Da incassare') counts its
+ *   open ones; one without (all of it netted by the import, or typed with none) counts its amount due less what it
+ *   netted on the invoice it names (the 'Stornato' deadlines the import described with it:
+ *   EXPENSE_IMPORT_MESSAGES.creditNetted, db/queries/expense-import.ts);
+ * - balance = owed − credits (negative: the supplier owes the tenant).
+ */
+export interface SupplierBalance {
+  owed: number;
+  credits: number;
+  balance: number;
+}
+
+/** The description the import gives the deadlines a credit note netted (EXPENSE_IMPORT_MESSAGES.creditNetted), in SQL. */
+const nettedBySql = (e: typeof expenses) => sql`('Stornata con la nota di credito n. ' || ${e.documentNumber} || ' del ' || to_char(${e.documentDate}, 'DD/MM/YYYY'))`;
+
+export async function supplierBalance(scope: TenantScope, contactId: number): Promise<SupplierBalance> {
+  const dd = documentDeadlines;
+  const credit = sql`${expenses.documentType} in (${sql.join(
+    RECEIVED_CREDIT_TYPES.map((t) => sql.raw(`'${t}'`)),
+    sql`, `,
+  )})`;
+  const own = sql`${dd.tenantId} = ${expenses.tenantId} and ${dd.expenseId} = ${expenses.id}`;
+  const open = sql`(select coalesce(sum(${dd.amount}), 0) from ${dd} where ${own} and ${dd.deadlineState} = 'Da saldare')`;
+  const hasDeadlines = sql`exists (select 1 from ${dd} where ${own})`;
+  // what a credit gives back: its amount due (total less split-payment VAT), unsigned whichever sign it was kept with
+  const due = sql`abs(${expenses.taxable} + ${expenses.totalVat} + ${expenses.documentAdjustment} + ${expenses.withholdingTaxAmount} + ${expenses.withholdingTaxAmountPlus} - ${expenses.splitPaymentVat})`;
+  // the part of it the import used to net the supplier's invoices' deadlines
+  const netted = sql`(select coalesce(sum(${dd.amount}), 0) from ${dd} where ${dd.tenantId} = ${expenses.tenantId} and ${dd.contactId} = ${expenses.contactId} and ${dd.expenseId} is not null and ${dd.expenseId} <> ${expenses.id} and ${dd.deadlineState} = 'Stornato' and ${dd.description} = ${nettedBySql(expenses)})`;
+  const [row] = await scope
+    .select({
+      owed: sql<string>`coalesce(sum(case when ${credit} then 0 else ${open} end), 0)`,
+      credits: sql<string>`coalesce(sum(case when not ${credit} then 0 when ${hasDeadlines} then ${open} else greatest(0, ${due} - ${netted}) end), 0)`,
+    })
+    .from(expenses)
+    .where(eq(expenses.contactId, contactId));
+  const owed = Number(row?.owed ?? 0);
+  const credits = Number(row?.credits ?? 0);
+  return { owed, credits, balance: owed - credits };
+}
 
 /** The contact's own columns from a validated input (the form's save and the import). */
 export function contactValues(i: ContactInput): Omit<typeof contacts.$inferInsert, "tenantId"> {

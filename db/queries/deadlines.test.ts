@@ -199,6 +199,38 @@ describe.each(kinds)("Scadenziario on %s", (kind) => {
     await move(expenseDeadline, "Da saldare");
   });
 
+  it("a received credit note's deadline (TD04) is money the supplier gives back: 'Da incassare', in the footer's Da incassare and Saldo, never 'Da pagare'", async () => {
+    const other = await contactEntity.create(a, contactSchema.parse({ kind: "COMPANY", companyName: "Fornitore Crediti S.r.l.", isCustomer: false, isSupplier: true, vatNumber: "01234567897" }));
+    const date = addDays(today, -20);
+    const bill = await a.insert(expenses, { documentNumber: "77", documentDate: date, contactId: other.id, taxable: 100000, totalVat: 22000, documentType: "TD01", imported: true });
+    const credit = await a.insert(expenses, { documentNumber: "77", documentDate: date, contactId: other.id, taxable: 20000, totalVat: 4400, documentType: "TD04", imported: true });
+    await a.insertMany(documentDeadlines, [
+      { expenseId: bill.id, contactId: other.id, amount: 122000, deadlineDate: addDays(today, 40), position: 0 },
+      { expenseId: credit.id, contactId: other.id, amount: 24400, deadlineDate: addDays(today, 41), position: 0 },
+    ]);
+    const params = { filterModel: JSON.stringify({ contact: { filterType: "entity", type: "in", values: [other.id] } }) };
+    const rows = await list(a, params);
+    expect(rows.data.map((r) => [r.direction, r.amount, r.toCollect, r.toPay, r.balance, r.document])).toEqual([
+      ["Da pagare", 122000, 0, 122000, -122000, `Fattura d'acquisto 77 del ${date.split("-").reverse().join("/")}`],
+      ["Da incassare", 24400, 24400, 0, 24400, `Nota di credito ricevuta 77 del ${date.split("-").reverse().join("/")}`],
+    ]);
+    expect(rows.totals).toEqual({ toCollect: 24400, toPay: 122000, balance: -97600 });
+    // the quick filter 'Direzione' agrees with the rows
+    const incoming = await list(a, { ...params, addedParams: JSON.stringify({ direction: "IN" }) });
+    expect(incoming.data.map((r) => r.amount)).toEqual([24400]);
+    expect(incoming.totals).toEqual({ toCollect: 24400, toPay: 0, balance: 24400 });
+    const outgoing = await list(a, { ...params, addedParams: JSON.stringify({ direction: "OUT" }) });
+    expect(outgoing.data.map((r) => r.amount)).toEqual([122000]);
+    expect(outgoing.totals).toEqual({ toCollect: 0, toPay: 122000, balance: -122000 });
+    // no late-payment interest on the supplier's money once it is overdue
+    await a.updateWhere(documentDeadlines, eq(documentDeadlines.expenseId, credit.id), { deadlineDate: addDays(today, -30) });
+    const overdue = (await list(a, { ...params, addedParams: JSON.stringify({ direction: "IN" }) })).data[0]!;
+    expect(overdue).toMatchObject({ daysOverdue: 30, interest: 0 });
+    // settled, it leaves the totals
+    await a.updateWhere(documentDeadlines, eq(documentDeadlines.expenseId, credit.id), { deadlineState: "Saldato", paymentDate: today });
+    expect((await list(a, params)).totals).toEqual({ toCollect: 0, toPay: 122000, balance: -122000 });
+  });
+
   it("another tenant's deadline, a Bozza's or a proforma's is a 404; another tenant lists nothing", async () => {
     const [first] = await deadlinesOf(inv.id);
     await expectApiError(setDeadlineState(b, first!.id, deadlineStateSchema.parse({ deadlineState: "Stornato" }), today), 404, DEADLINE_MESSAGES.notFound);

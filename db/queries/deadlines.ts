@@ -6,6 +6,10 @@
  *   are left out: a proforma converted into an invoice would count twice.
  * - 'Da pagare' (OUT): the deadlines of purchase invoices (expense_id set), with the supplier as counterpart; and those
  *   of numbered CREDIT NOTES: money we give back to the customer (the counterpart), so it is paid, not collected.
+ * - A RECEIVED credit note (an expense whose TipoDocumento is TD04/TD08, issue 28) is the other way round: its
+ *   deadlines, if it has any, are money the supplier owes back: 'Da incassare', in the footer's 'Da incassare' and
+ *   'Saldo' (never 'Da pagare'), labelled 'Nota di credito ricevuta'. No late-payment interest or Sollecito on them
+ *   (those are for our own invoices).
  * - A credit note made from an invoice nets it when issued (db/documents/credit-notes.ts): the invoice's open deadlines
  *   fall by the credit note's netto a pagare (latest first; the netted part 'Stornato') and the credit note's own
  *   deadlines for that same money are 'Stornato' too, so 'Da incassare' and 'Da pagare' each count it once, as
@@ -54,9 +58,11 @@ import {
   type ReminderFormData,
   type ReminderInput,
 } from "@/lib/schemas/deadline";
+import { RECEIVED_CREDIT_TYPES } from "@/lib/schemas/expense";
 import { paidDeadlineProblem, type DeadlineState, type DocumentState } from "@/lib/schemas/invoice";
 import { settleDocument } from "@/db/documents/credit-notes";
 import { getInvoicePdfData } from "@/db/documents/pdf";
+import { assertAddressConfirmed } from "./email-confirmation";
 import { policyOf, SCADENZIARIO_KINDS } from "@/lib/documents/policy";
 
 export const DEADLINES_ROLE = "ROLE_DOCUMENT" as const;
@@ -74,10 +80,19 @@ const LISTED_KINDS = SCADENZIARIO_KINDS;
 // the footer's totals read document_deadlines' own index, never one document per deadline (bench:deadlines).
 /** Deadlines the Scadenziario lists: a purchase invoice's, or a numbered invoice's or credit note's. */
 const listedSql = sql`(${dd.direction} is not null)`;
-/** Money to collect: a numbered sales invoice's deadline. */
-const incomingSql = sql`(${dd.direction} = 'IN')`;
+/**
+ * A received credit note's deadline (TD04/TD08, issue 28): money the supplier owes back, so it is collected, never
+ * paid. Read from the expense's TipoDocumento here, whichever direction the trigger wrote (a primary-key probe, only
+ * for a purchase deadline: a sales deadline's is decided by its own column).
+ */
+const receivedCreditSql = sql`(${dd.expenseId} is not null and exists (select 1 from expenses rc where rc.tenant_id = ${dd.tenantId} and rc.id = ${dd.expenseId} and rc.document_type in (${sql.join(
+  RECEIVED_CREDIT_TYPES.map((t) => sql.raw(`'${t}'`)),
+  sql`, `,
+)})))`;
+/** Money to collect: a numbered sales invoice's deadline, or what a supplier's credit note gives back. */
+const incomingSql = sql`(${dd.direction} = 'IN' or (${dd.direction} = 'OUT' and ${receivedCreditSql}))`;
 /** Money to pay: a purchase invoice's deadline, or a credit note's (a refund to the customer). */
-const outgoingSql = sql`(${dd.direction} = 'OUT')`;
+const outgoingSql = sql`(${dd.direction} = 'OUT' and not ${receivedCreditSql})`;
 
 const directionSql = sql<string>`case when ${incomingSql} then 'Da incassare' else 'Da pagare' end`;
 const openSql = sql`${dd.deadlineState} = 'Da saldare'`;
@@ -98,15 +113,19 @@ const RATES_SQL = sql.raw(
 );
 
 /** Interest in cents, as lateInterestCents computes it: one exact sum over the half-years, rounded half-up once. */
-const interestSql = sql<number>`case when ${incomingSql} and ${openSql} and ${dd.deadlineDate} < ${TODAY} and ${businessSql} then
+const interestSql = sql<number>`case when ${dd.direction} = 'IN' and ${dd.documentId} is not null and ${openSql} and ${dd.deadlineDate} < ${TODAY} and ${businessSql} then
   (select round(coalesce(sum(${dd.amount}::numeric * r.bp * greatest(0, least(${TODAY}, r.t) - greatest(${dd.deadlineDate} + 1, r.f) + 1)), 0) / ${sql.raw(String(365 * 10_000))})::bigint
    from (values ${RATES_SQL}) as r(f, t, bp))
   else 0 end`;
 
 const KIND_WORD_SQL = sql`case ${documents.kind} when 'CREDIT_NOTE' then 'Nota di credito' else 'Fattura' end`;
-/** 'Fattura 12/A del 05/03/2026', 'Nota di credito 3 del …', 'Fattura d'acquisto FT-88 del …'. */
+const EXPENSE_WORD_SQL = sql`case when ${expenses.documentType} in (${sql.join(
+  RECEIVED_CREDIT_TYPES.map((t) => sql.raw(`'${t}'`)),
+  sql`, `,
+)}) then 'Nota di credito ricevuta' else 'Fattura d''acquisto' end`;
+/** 'Fattura 12/A del 05/03/2026', 'Nota di credito 3 del …', 'Fattura d'acquisto FT-88 del …', 'Nota di credito ricevuta NC-4 del …'. */
 const documentLabelSql = sql<string>`case when ${dd.expenseId} is not null
-  then 'Fattura d''acquisto ' || ${expenses.documentNumber} || ' del ' || to_char(${expenses.documentDate}, 'DD/MM/YYYY')
+  then ${EXPENSE_WORD_SQL} || ' ' || ${expenses.documentNumber} || ' del ' || to_char(${expenses.documentDate}, 'DD/MM/YYYY')
   else ${KIND_WORD_SQL} || ' ' || coalesce(${documents.numberText}, '') || ' del ' || to_char(${documents.date}, 'DD/MM/YYYY') end`;
 const documentKindSql = sql<string>`case when ${dd.expenseId} is not null then 'EXPENSE' else ${documents.kind} end`;
 
@@ -289,6 +308,8 @@ export async function reminderFormData(scope: TenantScope, id: number, today: st
 export async function sendReminder(scope: TenantScope, id: number, input: ReminderInput, today: string = todayInRome()): Promise<{ message: string }> {
   const c = await reminderContext(scope, id, today);
   if (input.version !== undefined && input.version !== c.deadline.version) throw new StaleVersionError();
+  // an unconfirmed sign-up mails no customer (issue 29)
+  await assertAddressConfirmed(scope, "mail");
   const pdfData = await getInvoicePdfData(scope, c.doc.id);
   const sent = await sendMail(scope.platform, {
     tenantId: scope.tenantId,

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "@/tests/support/databases
 import { contactSchema } from "@/lib/schemas/contact";
 import { paymentModalitySchema } from "@/lib/schemas/payment-modality";
 import {
+  BUYER_VAT,
   hostileFiles,
   p7mBase64,
   p7mDer,
@@ -21,6 +22,7 @@ import { createTenantWithAdmin } from "./accounts";
 import { readAttachment } from "./attachments";
 import { contactEntity } from "./contacts";
 import { EXPENSE_IMPORT_MESSAGES, importReceivedInvoices } from "./expense-import";
+import { expenseEntity } from "./expenses";
 import { paymentModalityEntity } from "./payment-modalities";
 import { TenantScope } from "../scope";
 
@@ -53,6 +55,10 @@ describe.each(kinds)("import of received e-invoices on %s", (kind) => {
     const tb = await createTenantWithAdmin(database.db, { denomination: "Studio Beta", email: `eb-${kind}@example.it`, firstName: "Bruno", lastName: "Beta", password: "abc12345" });
     a = new TenantScope(database.db, ta.tenant.id, { userId: ta.admin.id, roles: ["ROLE_USER", "ROLE_DOCUMENT"] });
     b = new TenantScope(database.db, tb.tenant.id, { userId: tb.admin.id, roles: ["ROLE_USER", "ROLE_DOCUMENT"] });
+    // the files' CessionarioCommittente (the sample's buyer): only the tenant's own invoices are imported (issue 28);
+    // b is known by its codice fiscale (a company's is its Partita IVA)
+    await a.updateTenant(undefined, { vat: `IT${BUYER_VAT}` });
+    await b.updateTenant(undefined, { fiscalCode: BUYER_VAT });
   }, 60_000);
   afterAll(async () => {
     await database.close();
@@ -213,19 +219,27 @@ describe.each(kinds)("import of received e-invoices on %s", (kind) => {
     expect(await a.count(attachments)).toBe(before.f + 1);
   });
 
-  it("a file that fails while writing (a supplier the contact rules refuse) writes nothing, and the next file goes on", async () => {
-    // a VAT number with a wrong check digit passes the FatturaPA schema but not the contact form
+  it("a Partita IVA with a wrong check digit (as SDI delivered it) imports; the supplier and the expense carry the warning", async () => {
+    // before issue 28 the file was refused ("Il fornitore non può essere registrato: La partita IVA non è valida…")
     const bad = { vatNumber: "01234567890", companyName: "Partita Sbagliata S.r.l." };
-    const before = { e: await a.count(expenses), c: await a.count(contacts), f: await a.count(attachments) };
     const r = await importReceivedInvoices(a, [
       { name: "bad.xml", bytes: utf8(receivedXml({ number: "B-1", supplier: bad })) },
       { name: "good.xml", bytes: utf8(receivedXml({ number: "B-2", supplier: supplier() })) },
     ]);
-    expect(r.refused).toEqual([{ file: "bad.xml", reason: "Il fornitore non può essere registrato: La partita IVA non è valida (cifra di controllo errata)" }]);
-    expect(r.imported.map((i) => i.documentNumber)).toEqual(["B-2"]);
-    expect(await a.count(expenses)).toBe(before.e + 1);
-    expect(await a.count(contacts)).toBe(before.c + 1);
-    expect(await a.count(attachments)).toBe(before.f + 1);
+    expect(r.refused).toEqual([]);
+    expect(r.imported.map((i) => i.documentNumber)).toEqual(["B-1", "B-2"]);
+    const [e1, e2] = await expenseRows(a, r.imported.map((i) => i.id));
+    expect(e1!.supplierWarnings).toEqual([EXPENSE_IMPORT_MESSAGES.vatCheckDigit]);
+    expect(e2!.supplierWarnings).toEqual([]);
+    const c = await a.getOrThrow(contacts, e1!.contactId);
+    expect(c).toMatchObject({ companyName: "Partita Sbagliata S.r.l.", vatCountry: "IT", vatNumber: "01234567890", isSupplier: true, notes: `Attenzione: ${EXPENSE_IMPORT_MESSAGES.vatCheckDigit}` });
+    // the next file of the same supplier (group path) finds it by that number; the note is not written twice
+    const again = await importReceivedInvoices(a, [{ name: "bad2.xml", bytes: utf8(receivedXml({ number: "B-3", supplier: bad })) }]);
+    const [e3] = await expenseRows(a, [again.imported[0]!.id]);
+    expect(e3!.contactId).toBe(c.id);
+    expect(e3!.supplierWarnings).toEqual([EXPENSE_IMPORT_MESSAGES.vatCheckDigit]);
+    expect((await a.getOrThrow(contacts, c.id)).notes).toBe(`Attenzione: ${EXPENSE_IMPORT_MESSAGES.vatCheckDigit}`);
+    expect((await expenseEntity.get(a, e3!.id)).supplierWarnings).toEqual([EXPENSE_IMPORT_MESSAGES.vatCheckDigit]);
   });
 
   it("zips: entries imported under the archive's name; bombs refused from the directory (count, declared size, ratio)", async () => {

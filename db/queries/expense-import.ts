@@ -45,15 +45,16 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { ZodError } from "zod";
-import { attachmentChunks, attachments, contacts, documentDeadlines, expenses, paymentModalities, paymentModalityRows, type AttachmentOwnerKind, type Contact } from "@/db/schema";
+import { attachmentChunks, attachments, contacts, documentDeadlines, expenses, paymentModalities, paymentModalityRows, type AttachmentOwnerKind, type Contact, type Tenant } from "@/db/schema";
 import { takeNext } from "@/db/counters";
 import type { TenantScope } from "@/db/scope";
 import { ApiError, zodMessages } from "@/lib/errors";
 import { VAT_COUNTRY_CODES, type ModalitaPagamento } from "@/lib/fiscal/codes";
 import { computeDeadlines, type ExpirationType, type PaymentModalityRow } from "@/lib/fiscal/deadlines";
-import { InvoiceRefusedError, MAX_FILE_BYTES, parseInvoiceXml, readTree, unwrapInvoiceFile, type ParsedBody, type ParsedInvoiceFile } from "@/lib/fiscal/received";
-import { normalizeIdentifier } from "@/lib/fiscal/identifiers";
-import { contactSchema, normalizeVatNumber } from "@/lib/schemas/contact";
+import { InvoiceRefusedError, MAX_FILE_BYTES, parseInvoiceXml, readTree, signatureStatus, unwrapInvoiceFile, type ParsedBody, type ParsedInvoiceFile, type ParsedParty } from "@/lib/fiscal/received";
+import { checkCodiceFiscale, normalizeIdentifier } from "@/lib/fiscal/identifiers";
+import { checkVatNumber, contactSchema, normalizeVatNumber } from "@/lib/schemas/contact";
+import { isReceivedCredit } from "@/lib/schemas/expense";
 import { CHUNK_BYTES, cleanContentType } from "./attachments";
 import { contactEntity } from "./contacts";
 import { scheduleDeadlines } from "./deadline-schedule";
@@ -78,6 +79,14 @@ export const EXPENSE_IMPORT_MESSAGES = {
   zipEncrypted: "File cifrato con password nell'archivio zip: non può essere letto",
   noBodies: "Il file non contiene alcuna fattura",
   supplier: (messages: string[]) => `Il fornitore non può essere registrato: ${messages.join("; ")}`,
+  notOurs: (customer: string) => `La fattura non è intestata a questa azienda (cessionario: ${customer}): solo le fatture ricevute dall'azienda sono fatture di acquisto`,
+  tenantUnidentified: "Per importare le fatture ricevute indica la Partita IVA o il Codice fiscale dell'azienda in Impostazioni: servono a riconoscere le fatture intestate all'azienda",
+  vatCheckDigit: "Partita IVA del fornitore con cifra di controllo non valida (così nel file ricevuto dallo SDI)",
+  vatInvalid: (message: string) => `Partita IVA del fornitore non valida per i controlli italiani: ${message} (così nel file ricevuto dallo SDI)`,
+  vatForeign: (vat: string) => `Partita IVA estera del fornitore in un formato non standard: ${vat} (così nel file ricevuto dallo SDI)`,
+  vatCountry: (country: string) => `Paese della partita IVA del fornitore non riconosciuto: ${country} (così nel file ricevuto dallo SDI)`,
+  fiscalCode: (message: string) => `Codice fiscale del fornitore non valido: ${message} (così nel file ricevuto dallo SDI)`,
+  creditNetted: (number: string, date: string) => `Stornata con la nota di credito n. ${number} del ${date.split("-").reverse().join("/")}`,
   failed: "Importazione del file non riuscita per un errore imprevisto: riprova",
 } as const;
 
@@ -215,6 +224,57 @@ export function supplierKey(body: ParsedBody): SupplierKey {
 }
 
 const vatKey = (country: string, number: string) => `${country}:${number}`;
+
+/**
+ * The supplier's identifiers our own checks refuse (a Partita IVA whose check digit fails, as in the Agenzia delle
+ * Entrate's own sample files; a foreign VAT number written as its country writes it, "CHE-114.993.395 IVA"; a codice
+ * fiscale): SDI delivered the file, so it is imported all the same (decision: only the FatturaPA rules, the schema and
+ * the envelope, refuse a file) and these warnings go with the expense (supplierWarnings) and into the supplier's notes.
+ * The same checks as the contact form's (lib/schemas/contact.ts).
+ */
+export function supplierWarnings(body: ParsedBody, key: SupplierKey = supplierKey(body)): string[] {
+  const out: string[] = [];
+  const m = EXPENSE_IMPORT_MESSAGES;
+  if (key.vatNumber) {
+    if (!VAT_COUNTRY_CODES.includes(key.vatCountry)) out.push(m.vatCountry(key.vatCountry));
+    else {
+      const message = checkVatNumber(key.vatNumber, key.vatCountry);
+      if (message && key.vatCountry === "IT") out.push(/cifra di controllo/.test(message) ? m.vatCheckDigit : m.vatInvalid(message));
+      else if (message) out.push(m.vatForeign((body.supplier.vatNumber ?? "").slice(2)));
+    }
+  }
+  if (key.fiscalCode) {
+    const country = (body.supplier.address.country ?? "IT").toUpperCase();
+    if (country === "IT" || (key.vatCountry === "IT" && key.vatNumber)) {
+      const message = checkCodiceFiscale(key.fiscalCode);
+      if (message) out.push(m.fiscalCode(message));
+    } else if (!/^[A-Z0-9]{1,28}$/.test(key.fiscalCode)) out.push(m.fiscalCode(key.fiscalCode));
+  }
+  return out;
+}
+
+type TenantIdentity = Pick<Tenant, "vat" | "fiscalCode">;
+
+/**
+ * Only the tenant's own invoices are purchases (decision): the CessionarioCommittente's VAT number (Italian) or codice
+ * fiscale must be the tenant's (Impostazioni: Partita IVA, Codice fiscale; a company's codice fiscale is often its
+ * Partita IVA, so either matches either). An invoice to a consumer, to another company, or the tenant's own sales
+ * invoice is refused with the cessionario named. A tenant with neither set is refused every file with a message
+ * asking to fill them in: accepting would let any file, anyone's, become a debt in the Scadenziario.
+ * Returns the refusal's reason, or null.
+ */
+export function notAddressedToTenant(customer: ParsedParty, tenant: TenantIdentity): string | null {
+  const own = new Set([normalizeIdentifier(tenant.vat).replace(/^IT(?=\d{11}$)/, ""), normalizeIdentifier(tenant.fiscalCode)].filter(Boolean));
+  if (own.size === 0) return EXPENSE_IMPORT_MESSAGES.tenantUnidentified;
+  const vat = customer.vatNumber ? normalizeIdentifier(customer.vatNumber) : "";
+  if (vat.startsWith("IT") && own.has(vat.slice(2))) return null;
+  if (customer.fiscalCode && own.has(normalizeIdentifier(customer.fiscalCode))) return null;
+  const ids = [customer.vatNumber ? `P.IVA ${customer.vatNumber}` : "", customer.fiscalCode ? `C.F. ${customer.fiscalCode}` : ""].filter(Boolean).join(", ");
+  return EXPENSE_IMPORT_MESSAGES.notOurs([customer.name, ids].filter(Boolean).join(", ") || "non indicato");
+}
+
+/** A credit from the supplier (TD04, TD08): negative amounts, nothing to pay (see expenseValues, netLinkedInvoice). */
+const isCreditType = isReceivedCredit;
 
 type SupplierRow = Pick<Contact, "id" | "name" | "isSupplier" | "vatCountry" | "vatNumber" | "fiscalCode" | "supplierPaymentModalityId" | "supplierBankAccountId">;
 
@@ -406,12 +466,15 @@ interface ReadFile {
   parsed: ParsedInvoiceFile;
 }
 
-async function readFile(f: ImportFile): Promise<ReadFile | { refused: string }> {
+async function readFile(f: ImportFile, tenant: TenantIdentity): Promise<ReadFile | { refused: string }> {
   if (!isInvoiceName(f.name)) return { refused: EXPENSE_IMPORT_MESSAGES.unsupported };
   try {
     const { xml, signature } = await unwrapInvoiceFile(f.bytes);
     const parsed = parseInvoiceXml(xml, signature);
     if (parsed.bodies.length === 0) return { refused: EXPENSE_IMPORT_MESSAGES.noBodies };
+    // one CessionarioCommittente per file (the header's): another's invoice is refused whole
+    const notOurs = notAddressedToTenant(parsed.bodies[0]!.customer, tenant);
+    if (notOurs) return { refused: notOurs };
     return { name: f.name, original: f.bytes, signed: signature.signed, xml, parsed };
   } catch (e) {
     if (e instanceof InvoiceRefusedError) return { refused: e.message };
@@ -420,7 +483,11 @@ async function readFile(f: ImportFile): Promise<ReadFile | { refused: string }> 
   }
 }
 
-const duplicateKey = (contactId: number, number: string, date: string) => `${contactId}|${number}|${date.slice(0, 4)}`;
+/**
+ * Duplicates are the same supplier, document type, number and year (SDI lets a credit note share its number with an
+ * invoice of the same supplier: neither is a copy of the other).
+ */
+const duplicateKey = (contactId: number, documentType: string | null, number: string, date: string) => `${contactId}|${documentType || "TD01"}|${number}|${date.slice(0, 4)}`;
 
 /** Withholdings by type: the first type's amount, and the other types' together (the spec's second ritenuta). */
 function withholdingAmounts(body: ParsedBody): { first: number; plus: number } {
@@ -445,12 +512,13 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
   const { files, refused } = expandUploads(uploads);
   const report: ExpenseImportReport = { imported: [], duplicates: [], refused };
 
-  // 1. read every file (CPU, no database)
+  // 1. read every file (CPU, no database but the tenant's identifiers)
   const read: ReadFile[] = [];
+  const identity = files.length ? await scope.getTenant() : null;
   for (const [i, f] of files.entries()) {
     // the reading is synchronous work (~0.5-2 ms a file): other requests of this process get their turn now and then
     if (i % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
-    const r = await readFile(f);
+    const r = await readFile(f, identity!);
     if ("refused" in r) report.refused.push({ file: f.name, reason: r.refused });
     else read.push(r);
   }
@@ -466,10 +534,10 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
     const numbers = [...new Set(known.map((k) => k.number))];
     for (let i = 0; i < numbers.length; i += 5000) {
       const rows = await scope
-        .select({ contactId: expenses.contactId, documentNumber: expenses.documentNumber, documentDate: expenses.documentDate })
+        .select({ contactId: expenses.contactId, documentType: expenses.documentType, documentNumber: expenses.documentNumber, documentDate: expenses.documentDate })
         .from(expenses)
         .where(inArray(expenses.contactId, ids), inArray(expenses.documentNumber, numbers.slice(i, i + 5000)));
-      for (const r of rows) seen.add(duplicateKey(r.contactId, r.documentNumber, r.documentDate));
+      for (const r of rows) seen.add(duplicateKey(r.contactId, r.documentType, r.documentNumber, r.documentDate));
     }
   }
   let tenant: { contactWithCode: boolean } | undefined;
@@ -509,14 +577,21 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
   const groups: { index: number; planned: Planned[] }[][] = [];
   let group: { index: number; planned: Planned[] }[] = [];
   let groupBytes = 0;
+  // a credit naming an invoice nets that invoice's deadlines: written file by file after the groups, so an invoice
+  // of the same upload is there first
+  const afterwards: number[] = [];
   for (const [index, file] of read.entries()) {
     if (alone.has(index)) continue;
+    if (file.parsed.bodies.some((b) => isCreditType(b.documentType) && b.linkedInvoices.length)) {
+      afterwards.push(index);
+      continue;
+    }
     const planned: Planned[] = [];
     let unknown = false;
     for (const body of file.parsed.bodies) {
       const supplier = directory.find(supplierKey(body));
       if (!supplier) unknown = true;
-      else planned.push({ body, supplier, key: duplicateKey(supplier.id, body.number, body.date) });
+      else planned.push({ body, supplier, key: duplicateKey(supplier.id, body.documentType, body.number, body.date) });
     }
     if (unknown) {
       // its supplier could not be created with the first file: this one is refused the same way, on its own
@@ -560,6 +635,7 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
     }
   };
   await Promise.all(Array.from({ length: WRITERS }, worker));
+  for (const index of afterwards) await writeFile(read[index]!, outcomes[index]!);
   for (const o of outcomes) {
     report.imported.push(...o.imported);
     report.duplicates.push(...o.duplicates);
@@ -572,7 +648,7 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
     // a file whose bodies were all imported before is a duplicate, and nothing of it is touched
     const fresh = bodies.filter(({ body, key }) => {
       const c = directory.find(key);
-      return !c || !seen.has(duplicateKey(c.id, body.number, body.date));
+      return !c || !seen.has(duplicateKey(c.id, body.documentType, body.number, body.date));
     });
     for (const { body } of bodies) if (!fresh.some((f) => f.body === body)) outcome.duplicates.push({ file: file.name, documentNumber: body.number });
     if (fresh.length === 0) return;
@@ -615,7 +691,7 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
           }
           local.set(k, supplier);
           // the same number twice in one upload (a file sent twice, a lotto repeating a body)
-          const dup = duplicateKey(supplier.id, body.number, body.date);
+          const dup = duplicateKey(supplier.id, body.documentType, body.number, body.date);
           if (seen.has(dup) || stored.has(dup) || out.some((o) => o.key === dup)) {
             repeated.push(body.number);
             continue;
@@ -675,10 +751,21 @@ async function createSupplier(tx: TenantScope, body: ParsedBody, key: SupplierKe
   // the file's address first; a supplier whose address the contact rules refuse is registered without it
   let parsed = contactSchema.safeParse(newSupplierInput(body, key, details, code, true));
   if (!parsed.success) parsed = contactSchema.safeParse(newSupplierInput(body, key, details, code, false));
+  // identifiers our checks refuse (supplierWarnings): the contact is made without them through the form's rules, then
+  // given them as the file has them, the warnings in its notes
+  const warnings = supplierWarnings(body, key);
+  const bare = { ...key, vatNumber: "", fiscalCode: "", vatCountry: "IT" };
+  if (!parsed.success && warnings.length) parsed = contactSchema.safeParse(newSupplierInput(body, bare, details, code, true));
+  if (!parsed.success && warnings.length) parsed = contactSchema.safeParse(newSupplierInput(body, bare, details, code, false));
   if (!parsed.success) throw new RefusedFile(EXPENSE_IMPORT_MESSAGES.supplier(zodMessages(parsed.error)));
   try {
     const c = await contactEntity.create(tx, parsed.data);
-    return { id: c.id, name: c.toString, isSupplier: true, vatCountry: c.vatCountry, vatNumber: c.vatNumber, fiscalCode: c.fiscalCode, supplierPaymentModalityId: null, supplierBankAccountId: null };
+    const row: SupplierRow = { id: c.id, name: c.toString, isSupplier: true, vatCountry: c.vatCountry, vatNumber: c.vatNumber, fiscalCode: c.fiscalCode, supplierPaymentModalityId: null, supplierBankAccountId: null };
+    if (warnings.length && (c.vatNumber !== key.vatNumber || c.fiscalCode !== key.fiscalCode)) {
+      await tx.updateWhere(contacts, eq(contacts.id, c.id), { vatCountry: key.vatNumber ? key.vatCountry : c.vatCountry, vatNumber: key.vatNumber, fiscalCode: key.fiscalCode, version: sql`${contacts.version} + 1` });
+      return { ...row, vatCountry: key.vatNumber ? key.vatCountry : c.vatCountry, vatNumber: key.vatNumber, fiscalCode: key.fiscalCode };
+    }
+    return row;
   } catch (e) {
     if (e instanceof ZodError) throw new RefusedFile(EXPENSE_IMPORT_MESSAGES.supplier(zodMessages(e)));
     if (e instanceof ApiError && e.httpStatus === 400) throw new RefusedFile(EXPENSE_IMPORT_MESSAGES.supplier(e.errors.length ? e.errors : [e.message]));
@@ -687,21 +774,97 @@ async function createSupplier(tx: TenantScope, body: ParsedBody, key: SupplierKe
 }
 
 async function writeExpense(tx: TenantScope, file: ReadFile, body: ParsedBody, supplier: SupplierRow, importedAt: Date): Promise<number> {
-  const expense = await tx.insert(expenses, expenseValues(body, supplier, importedAt));
+  const expense = await tx.insert(expenses, expenseValues(body, supplier, importedAt, file));
   const [xmlId, originalId] = await storeFiles(tx, filesOfBody(file, body, expense.id));
   await tx.updateWhere(expenses, eq(expenses.id, expense.id), { xmlAttachmentId: xmlId!, originalAttachmentId: file.signed ? originalId! : null });
-  // deadlines: the file's DatiPagamento, else the supplier's payment modality on the amount due
-  const deadlines = body.payments.length
-    ? body.payments.map((p) => ({ deadlineDate: p.dueDate, amount: p.amount }))
-    : await scheduleDeadlines(tx, body.date, amountDue(body), supplier.supplierPaymentModalityId, UNKNOWN_MODALITY);
+  await warnSupplier(tx, supplier.id, supplierWarnings(body));
+  // deadlines: a credit's, what is left after netting its invoice (to collect); else the file's DatiPagamento, else
+  // the supplier's payment modality on the amount due
+  const deadlines = isCreditType(body.documentType)
+    ? creditDeadlines(body, await netLinkedInvoice(tx, body, supplier))
+    : body.payments.length
+      ? body.payments.map((p) => ({ deadlineDate: p.dueDate, amount: p.amount }))
+      : await scheduleDeadlines(tx, body.date, amountDue(body), supplier.supplierPaymentModalityId, UNKNOWN_MODALITY);
   const rows = deadlineRowsOf(deadlines, expense.id, supplier);
   if (rows.length) await tx.insertMany(documentDeadlines, rows);
   return expense.id;
 }
 
-/** The amounts of one body as the expenses table keeps them. */
-function expenseValues(body: ParsedBody, supplier: SupplierRow, importedAt: Date) {
+/** The supplier's notes carry each warning of its identifiers once ('Attenzione: …'), visible in its form. */
+async function warnSupplier(tx: TenantScope, contactId: number, warnings: readonly string[]): Promise<void> {
+  for (const w of warnings) {
+    const line = `Attenzione: ${w}`;
+    await tx.updateWhere(contacts, and(eq(contacts.id, contactId), sql`position(${line} in ${contacts.notes}) = 0`), {
+      notes: sql`ltrim(${contacts.notes} || E'\n' || ${line}, E'\n')`,
+      version: sql`${contacts.version} + 1`,
+    });
+  }
+}
+
+/**
+ * A received credit's own deadlines (positive amounts, 'Da saldare'): money the supplier owes back, which the
+ * Scadenziario lists as 'Da incassare' (db/queries/deadlines.ts reads the expense's TipoDocumento). `left` is what no
+ * invoice's deadline took: all of it as the file's DatiPagamento schedule it, else one deadline on the document date.
+ */
+function creditDeadlines(body: ParsedBody, left: number): { deadlineDate: string; amount: number }[] {
+  if (left <= 0) return [];
+  if (left === amountDue(body) && body.payments.length) return body.payments.map((p) => ({ deadlineDate: p.dueDate, amount: p.amount }));
+  return [{ deadlineDate: body.date, amount: left }];
+}
+
+/**
+ * A received credit (TD04, TD08) is never a deadline to pay (decision). When it names, in DatiFattureCollegate, an
+ * invoice of the same supplier that is in the application (same number; same date or year when the file gives one;
+ * not itself a credit), that invoice's open deadlines ('Da saldare') are reduced by the credit, latest first, as
+ * db/documents/credit-notes.ts nets a sales invoice: a deadline netted whole becomes 'Stornato', one netted in part
+ * keeps its remainder open and the netted part becomes a 'Stornato' deadline beside it (same date and bank account),
+ * each saying which credit note took it. What no open deadline took (no link, the invoice not in the application, or
+ * already paid) is the credit's own deadline, to collect from the supplier (creditDeadlines); its amounts are negative
+ * in the totals and the supplier's balance. Deleting the credit does not reopen what it netted (the deadlines keep
+ * their description; reopen them by hand in the Scadenziario). Returns what is left of the credit.
+ */
+async function netLinkedInvoice(tx: TenantScope, body: ParsedBody, supplier: SupplierRow): Promise<number> {
+  let left = Math.abs(amountDue(body));
+  for (const link of body.linkedInvoices) {
+    if (left <= 0 || !link.id) break;
+    const candidates = await tx.list(expenses, {
+      where: and(eq(expenses.contactId, supplier.id), eq(expenses.documentNumber, link.id), sql`${expenses.documentType} not in ('TD04', 'TD08')`),
+      orderBy: [asc(expenses.id)],
+    });
+    const invoice = candidates.find((e) => (link.date ? e.documentDate === link.date : true)) ?? candidates.find((e) => link.date && e.documentDate.slice(0, 4) === link.date.slice(0, 4));
+    if (!invoice) continue;
+    const description = EXPENSE_IMPORT_MESSAGES.creditNetted(body.number, body.date);
+    const open = await tx.list(documentDeadlines, {
+      where: and(eq(documentDeadlines.expenseId, invoice.id), eq(documentDeadlines.deadlineState, "Da saldare")),
+      orderBy: [sql`${documentDeadlines.deadlineDate} desc`, sql`${documentDeadlines.position} desc`, sql`${documentDeadlines.id} desc`],
+    });
+    for (const d of open) {
+      if (left <= 0) break;
+      const own = Number(d.amount);
+      const take = Math.min(left, own);
+      left -= take;
+      if (take === own) {
+        await tx.updateWhere(documentDeadlines, eq(documentDeadlines.id, d.id), { deadlineState: "Stornato", paymentDate: null, description, version: sql`${documentDeadlines.version} + 1` });
+        continue;
+      }
+      await tx.updateWhere(documentDeadlines, eq(documentDeadlines.id, d.id), { amount: own - take, version: sql`${documentDeadlines.version} + 1` });
+      await tx.insert(documentDeadlines, { documentId: null, expenseId: invoice.id, contactId: d.contactId, position: d.position, amount: take, deadlineDate: d.deadlineDate, deadlineState: "Stornato", paymentDate: null, bankAccountId: d.bankAccountId, description });
+    }
+  }
+  return left;
+}
+
+/**
+ * The amounts of one body as the expenses table keeps them: a credit from the supplier (TD04, TD08) with every amount
+ * negated (the file states them positive; the expenses keep them signed as they enter what is owed), the
+ * document-level discounts and rounding in documentAdjustment, the part of the total not owed to the supplier in
+ * splitPaymentVat (split payment: the total less Σ ImportoPagamento, or less the VAT paid to the State).
+ */
+function expenseValues(body: ParsedBody, supplier: SupplierRow, importedAt: Date, file: ReadFile) {
   const withholding = withholdingAmounts(body);
+  const sign = isCreditType(body.documentType) ? -1 : 1;
+  const due = amountDue(body);
+  const total = body.totalAmount - withholding.first - withholding.plus;
   return {
     documentNumber: body.number,
     documentDate: body.date,
@@ -709,11 +872,15 @@ function expenseValues(body: ParsedBody, supplier: SupplierRow, importedAt: Date
     bankAccountId: supplier.supplierBankAccountId,
     paymentModalityId: supplier.supplierPaymentModalityId,
     details: body.causale.join("\n").slice(0, 5000),
-    taxable: body.taxableAmount,
-    totalVat: body.vatAmount,
+    taxable: sign * body.taxableAmount,
+    totalVat: sign * body.vatAmount,
+    documentAdjustment: sign * body.documentAdjustment,
     // signed as they enter what the supplier is owed (lib/schemas/expense.ts): a ritenuta we keep is negative
-    withholdingTaxAmount: -withholding.first,
-    withholdingTaxAmountPlus: -withholding.plus,
+    withholdingTaxAmount: -sign * withholding.first,
+    withholdingTaxAmountPlus: -sign * withholding.plus,
+    splitPaymentVat: sign * (total - due),
+    signature: signatureStatus(file.parsed.signature),
+    supplierWarnings: supplierWarnings(body),
     stampAmount: body.stampAmount,
     currency: body.currency || "EUR",
     documentType: body.documentType,
@@ -723,10 +890,16 @@ function expenseValues(body: ParsedBody, supplier: SupplierRow, importedAt: Date
 }
 
 /**
- * What the supplier is owed, as the purchase invoice's total (expenseTotal: taxable + VAT + the signed withholdings),
- * so the deadlines are those the form's get-calculated-fields would give the same expense.
+ * What the supplier is owed (unsigned: a credit's too), so the deadlines are those the form's get-calculated-fields
+ * would give the same expense: the file's total (with its document-level discounts and rounding) less the
+ * withholdings; with split payment (EsigibilitaIVA S) the VAT goes to the State, so it is the Σ ImportoPagamento of
+ * DatiPagamento, or without them that total less the split VAT.
  */
-const amountDue = (body: ParsedBody) => body.taxableAmount + body.vatAmount - body.withholdings.reduce((a, w) => a + w.amount, 0);
+const amountDue = (body: ParsedBody) => {
+  const net = body.totalAmount - body.withholdings.reduce((a, w) => a + w.amount, 0);
+  if (body.splitPaymentVat === 0) return net;
+  return body.paymentsTotal ?? net - body.splitPaymentVat;
+};
 
 /** The files the expense keeps of a body: the XML and the signed original ('expense_einvoice'), its Allegati ('expense'). */
 function filesOfBody(file: ReadFile, body: ParsedBody, ownerId: number): StoredBytes[] {
@@ -746,15 +919,15 @@ async function lockImports(tx: TenantScope): Promise<void> {
   await takeNext(tx, "expense-import");
 }
 
-/** Which of these (supplier, number) pairs are stored now, as duplicate keys (supplier, number, year). */
+/** Which of these (supplier, number) pairs are stored now, as duplicate keys (supplier, type, number, year). */
 async function findImported(tx: TenantScope, pairs: readonly { contactId: number; number: string }[]): Promise<Set<string>> {
   const found = new Set<string>();
   if (pairs.length === 0) return found;
   const rows = await tx
-    .select({ contactId: expenses.contactId, documentNumber: expenses.documentNumber, documentDate: expenses.documentDate })
+    .select({ contactId: expenses.contactId, documentType: expenses.documentType, documentNumber: expenses.documentNumber, documentDate: expenses.documentDate })
     .from(expenses)
     .where(inArray(expenses.contactId, [...new Set(pairs.map((p) => p.contactId))]), inArray(expenses.documentNumber, [...new Set(pairs.map((p) => p.number))]));
-  for (const r of rows) found.add(duplicateKey(r.contactId, r.documentNumber, r.documentDate));
+  for (const r of rows) found.add(duplicateKey(r.contactId, r.documentType, r.documentNumber, r.documentDate));
   return found;
 }
 
@@ -783,12 +956,12 @@ async function writeGroup(
   // this group's own import time (ms apart from the others of the request) finds its rows back
   const stamp = new Date(importedAt.getTime() + 1 + groupCounter++);
   const all = group.flatMap((g) => g.planned.map((p) => ({ file: g.file, ...p })));
-  await tx.insertMany(expenses, all.map((p) => expenseValues(p.body, p.supplier, stamp)));
+  await tx.insertMany(expenses, all.map((p) => expenseValues(p.body, p.supplier, stamp, p.file)));
   const rows = await tx
-    .select({ id: expenses.id, contactId: expenses.contactId, documentNumber: expenses.documentNumber, documentDate: expenses.documentDate })
+    .select({ id: expenses.id, contactId: expenses.contactId, documentType: expenses.documentType, documentNumber: expenses.documentNumber, documentDate: expenses.documentDate })
     .from(expenses)
     .where(eq(expenses.importedAt, stamp), inArray(expenses.contactId, [...new Set(all.map((p) => p.supplier.id))]), isNull(expenses.xmlAttachmentId));
-  const idOf = new Map(rows.map((r) => [duplicateKey(r.contactId, r.documentNumber, r.documentDate), r.id]));
+  const idOf = new Map(rows.map((r) => [duplicateKey(r.contactId, r.documentType, r.documentNumber, r.documentDate), r.id]));
   if (idOf.size !== all.length || rows.length !== all.length) throw new Error("importazione: righe scritte non ritrovate");
   const ids = all.map((p) => idOf.get(p.key)!);
 
@@ -831,7 +1004,9 @@ async function writeGroup(
   const deadlineRows = [];
   for (const [i, p] of all.entries()) {
     let list: { deadlineDate: string; amount: number }[];
-    if (p.body.payments.length) list = p.body.payments.map((d) => ({ deadlineDate: d.dueDate, amount: d.amount }));
+    // a credit is never to pay: its deadline is to collect (one naming an invoice is written file by file, netted)
+    if (isCreditType(p.body.documentType)) list = creditDeadlines(p.body, amountDue(p.body));
+    else if (p.body.payments.length) list = p.body.payments.map((d) => ({ deadlineDate: d.dueDate, amount: d.amount }));
     else {
       const due = amountDue(p.body);
       const modalityId = p.supplier.supplierPaymentModalityId;
@@ -857,6 +1032,9 @@ async function writeGroup(
     deadlineRows.push(...deadlineRowsOf(list, ids[i]!, p.supplier));
   }
   if (deadlineRows.length) await tx.insertMany(documentDeadlines, deadlineRows);
+  const warned = new Map<number, string[]>();
+  for (const p of all) for (const w of supplierWarnings(p.body)) if (!warned.get(p.supplier.id)?.includes(w)) warned.set(p.supplier.id, [...(warned.get(p.supplier.id) ?? []), w]);
+  for (const [contactId, warnings] of warned) await warnSupplier(tx, contactId, warnings);
 
   let at = 0;
   return group.map((g) => g.planned.map((p) => ({ id: ids[at++]!, file: g.file.name, documentNumber: p.body.number, supplier: p.supplier.name })));

@@ -29,12 +29,16 @@ import { MAX_ATTACHMENT_BYTES } from "@/lib/schemas/attachment";
 import { contactApi } from "@/lib/schemas/contact";
 import {
   DEFAULT_DEADLINE_STATE,
+  documentTypeLabel,
   EXPENSE_DEADLINE_STATES,
+  EXPENSE_DOCUMENT_TYPES,
   EXPENSE_MESSAGES,
+  expenseAmountDue,
   expenseApi,
   expenseResponse,
   expenseSchema,
   expenseTotal,
+  isReceivedCredit,
   type CalculatedExpenseDeadline,
   type ExpenseCalculationInput,
   type ExpenseDeadlineInput,
@@ -63,7 +67,12 @@ const paidSql = sql<boolean>`(exists (${deadlineOf("Saldato")}) and not exists (
 /** The earliest deadline still to be paid. */
 const nextDeadlineSql = sql<string | null>`(select min(${documentDeadlines.deadlineDate}) from ${documentDeadlines} where ${documentDeadlines.tenantId} = ${expenses.tenantId} and ${documentDeadlines.expenseId} = ${expenses.id} and ${documentDeadlines.deadlineState} = 'Da saldare')`;
 const withholdingsSql = sql<number>`(${expenses.withholdingTaxAmount} + ${expenses.withholdingTaxAmountPlus})`;
-const totalSql = sql<number>`(${expenses.taxable} + ${expenses.totalVat} + ${expenses.withholdingTaxAmount} + ${expenses.withholdingTaxAmountPlus})`;
+const totalSql = sql<number>`(${expenses.taxable} + ${expenses.totalVat} + ${expenses.documentAdjustment} + ${expenses.withholdingTaxAmount} + ${expenses.withholdingTaxAmountPlus})`;
+/** The TipoDocumento with its Italian label ('TD04 Nota di credito', documentTypeLabel); an unknown code as it is. */
+const documentTypeLabelSql = sql<string>`(case ${expenses.documentType} ${sql.join(
+  EXPENSE_DOCUMENT_TYPES.map((code) => sql.raw(`when '${code}' then '${documentTypeLabel(code).replaceAll("'", "''")}'`)),
+  sql` `,
+)} else ${expenses.documentType} end)`;
 
 /** GET /api/expenses: the list with the totals of the filtered set in its footer. */
 export const expensesGrid = defineGrid({
@@ -79,6 +88,8 @@ export const expensesGrid = defineGrid({
     { field: "id", header: "Id", type: "integer", sql: expenses.id, hidden: true, width: 80 },
     { field: "documentNumber", header: "Numero", type: "text", sql: expenses.documentNumber, searchable: true, fixed: true, width: 110 },
     { field: "documentDate", header: "Data", type: "date", sql: expenses.documentDate, width: 110 },
+    // 'TD04 Nota di credito': the code with its label (lib/fiscal/codes.ts), so the column filter finds either
+    { field: "documentType", header: "Tipo documento", type: "text", sql: documentTypeLabelSql, width: 190 },
     { field: "contact", header: "Fornitore", type: "entity", sql: expenses.contactId, label: contacts.name, optionsUrl: "/api/contacts/get-filtered-list?role=SUPPLIER", searchable: true, width: 240 },
     { field: "taxable", header: "Imponibile", type: "currency", sql: expenses.taxable, width: 120 },
     { field: "totalVat", header: "IVA", type: "currency", sql: expenses.totalVat, width: 110 },
@@ -86,7 +97,6 @@ export const expensesGrid = defineGrid({
     { field: "total", header: "Totale", type: "currency", sql: totalSql, width: 120 },
     { field: "paid", header: "Pagata", type: "boolean", sql: paidSql, width: 90 },
     { field: "nextDeadline", header: "Prossima scadenza", type: "date", sql: nextDeadlineSql, width: 130 },
-    { field: "documentType", header: "Tipo documento", type: "text", sql: expenses.documentType, hidden: true, width: 110 },
     { field: "imported", header: "Importata", type: "boolean", sql: expenses.imported, hidden: true, width: 100 },
     { field: "details", header: "Dettagli", type: "text", sql: expenses.details, searchable: true, hidden: true, width: 240 },
     { field: "createdAt", header: "Data inserimento", type: "datetime", sql: expenses.createdAt, hidden: true, width: 160 },
@@ -190,13 +200,38 @@ export async function einvoiceFile(scope: TenantScope, id: number, which: "xml" 
 
 const prepared = new WeakMap<object, (ExpenseDeadlineInput & { contactId: number })[]>();
 
+/**
+ * The amounts a save writes (issue 28): the document type (absent: kept; TD01 for a new one), the document-level
+ * adjustment and the split-payment VAT (absent: kept, so an imported file's figures survive the form's edits), and a
+ * credit from the supplier (TD04, TD08) signed NEGATIVE however it was typed (decision: the expenses keep amounts
+ * signed as they enter what is owed, as the withholdings are, so every sum of expenses nets a credit): typed with a
+ * positive document amount, all its figures are negated.
+ */
+export function savedAmounts(i: Pick<ExpenseInput, "documentType" | "taxable" | "totalVat" | "documentAdjustment" | "withholdingTaxPercentage" | "withholdingTaxPercentagePlus" | "splitPaymentVat">, existing: Expense | undefined) {
+  const documentType = i.documentType ?? existing?.documentType ?? "TD01";
+  const a = {
+    taxable: i.taxable,
+    totalVat: i.totalVat,
+    documentAdjustment: i.documentAdjustment ?? Number(existing?.documentAdjustment ?? 0),
+    withholdingTaxPercentage: i.withholdingTaxPercentage,
+    withholdingTaxPercentagePlus: i.withholdingTaxPercentagePlus,
+    splitPaymentVat: i.splitPaymentVat ?? Number(existing?.splitPaymentVat ?? 0),
+  };
+  const flip = isReceivedCredit(documentType) && a.taxable + a.totalVat + a.documentAdjustment > 0;
+  const signed = flip ? (Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v === 0 ? 0 : -v])) as typeof a) : a;
+  return { documentType, ...signed };
+}
+
+/** What the deadlines are scheduled on: the amount due (a credit's, unsigned: to collect from the supplier). */
+const scheduledAmount = (a: ReturnType<typeof savedAmounts>) => (isReceivedCredit(a.documentType) ? -expenseAmountDue(a) : expenseAmountDue(a));
+
 async function beforeWrite(tx: TenantScope, input: ExpenseInput, existing: Expense | undefined): Promise<Partial<typeof expenses.$inferInsert>> {
   // the references first, with their own messages (the declaration's refs are checked again after this hook)
   const contactId = (await checkRef(tx, contacts, input.contact, EXPENSE_MESSAGES.contactUnknown, eq(contacts.isSupplier, true)))!;
   const paymentModalityId = await checkRef(tx, paymentModalities, input.paymentModality, EXPENSE_MESSAGES.paymentModalityUnknown);
   await checkRef(tx, bankAccounts, input.bankAccount, EXPENSE_MESSAGES.bankAccountUnknown);
   for (const d of input.deadlines ?? []) await checkRef(tx, bankAccounts, d.bankAccount, EXPENSE_MESSAGES.deadlineBankAccountUnknown);
-  const deadlines = input.deadlines ?? (await scheduled(tx, input.documentDate, expenseTotal(input), paymentModalityId, input.bankAccount ?? null));
+  const deadlines = input.deadlines ?? (await scheduled(tx, input.documentDate, scheduledAmount(savedAmounts(input, existing)), paymentModalityId, input.bankAccount ?? null));
   prepared.set(
     input,
     deadlines.map((d) => ({ ...d, contact: null, contactId })),
@@ -236,18 +271,30 @@ export const expenseEntity = defineEntity({
   },
   attachments: { kind: "expense", field: "files" },
   derived: async (scope, row) => ({ deadlines: await deadlinesOf(scope, row.id) }),
-  values: (i) => ({
-    documentNumber: i.documentNumber,
-    documentDate: i.documentDate,
-    details: i.details,
-    taxable: i.taxable,
-    totalVat: i.totalVat,
-    withholdingTaxAmount: i.withholdingTaxPercentage,
-    withholdingTaxAmountPlus: i.withholdingTaxPercentagePlus,
-    currency: i.currency,
-  }),
+  values: (i, existing) => {
+    const a = savedAmounts(i, existing);
+    return {
+      documentNumber: i.documentNumber,
+      documentDate: i.documentDate,
+      details: i.details,
+      documentType: a.documentType,
+      taxable: a.taxable,
+      totalVat: a.totalVat,
+      documentAdjustment: a.documentAdjustment,
+      withholdingTaxAmount: a.withholdingTaxPercentage,
+      withholdingTaxAmountPlus: a.withholdingTaxPercentagePlus,
+      splitPaymentVat: a.splitPaymentVat,
+      currency: i.currency,
+    };
+  },
   json: (e, { refs, derived }) => {
-    const money = { taxable: Number(e.taxable), totalVat: Number(e.totalVat), withholdingTaxPercentage: Number(e.withholdingTaxAmount), withholdingTaxPercentagePlus: Number(e.withholdingTaxAmountPlus) };
+    const money = {
+      taxable: Number(e.taxable),
+      totalVat: Number(e.totalVat),
+      documentAdjustment: Number(e.documentAdjustment),
+      withholdingTaxPercentage: Number(e.withholdingTaxAmount),
+      withholdingTaxPercentagePlus: Number(e.withholdingTaxAmountPlus),
+    };
     return {
       id: e.id,
       version: e.version,
@@ -259,7 +306,12 @@ export const expenseEntity = defineEntity({
       details: e.details,
       ...money,
       total: expenseTotal(money),
+      splitPaymentVat: Number(e.splitPaymentVat),
+      amountDue: expenseAmountDue({ ...money, splitPaymentVat: Number(e.splitPaymentVat) }),
       currency: e.currency,
+      documentType: e.documentType,
+      signature: e.signature,
+      supplierWarnings: e.supplierWarnings,
       deadlines: derived.deadlines as ExpenseDeadlineJson[],
       hasOriginalInvoiceFile: e.originalAttachmentId !== null,
       hasXmlInvoiceFile: e.xmlAttachmentId !== null,
@@ -280,6 +332,12 @@ export const expenseEntity = defineEntity({
     withholdingTaxPercentagePlus: 0,
     total: 0,
     currency: "EUR",
+    documentType: "TD01",
+    documentAdjustment: 0,
+    splitPaymentVat: 0,
+    amountDue: 0,
+    signature: null,
+    supplierWarnings: [],
     deadlines: [],
     hasOriginalInvoiceFile: false,
     hasXmlInvoiceFile: false,
@@ -311,9 +369,11 @@ export async function expenseCalculatedFields(scope: TenantScope, input: Expense
   await checkRef(scope, bankAccounts, input.bankAccount, EXPENSE_MESSAGES.bankAccountUnknown);
   const total = expenseTotal(input);
   if (!input.documentDate) return { deadlines: [], total };
+  const due = expenseAmountDue(input);
   const bankAccount = await bankAccountEntity.optionOf(scope, input.bankAccount?.id ?? null);
   const contact = await contactEntity.optionOf(scope, contactId);
-  const rows = await scheduled(scope, input.documentDate, total, paymentModalityId, null);
+  // a credit's deadlines are what the supplier gives back (unsigned)
+  const rows = await scheduled(scope, input.documentDate, isReceivedCredit(input.documentType) ? Math.abs(due) : due, paymentModalityId, null);
   return { total, deadlines: rows.map((d) => ({ contact, amount: d.amount, deadlineDate: d.deadlineDate, deadlineState: DEFAULT_DEADLINE_STATE, paymentDate: null, bankAccount, description: "" })) };
 }
 
@@ -331,6 +391,9 @@ export async function duplicateExpense(scope: TenantScope, id: number): Promise<
     totalVat: source.totalVat,
     withholdingTaxPercentage: source.withholdingTaxPercentage,
     withholdingTaxPercentagePlus: source.withholdingTaxPercentagePlus,
+    documentType: source.documentType,
+    documentAdjustment: source.documentAdjustment,
+    splitPaymentVat: source.splitPaymentVat,
     currency: source.currency,
     deadlines: source.deadlines.map((d) => ({ amount: d.amount, deadlineDate: d.deadlineDate, deadlineState: DEFAULT_DEADLINE_STATE, paymentDate: null, bankAccount: d.bankAccount, description: d.description })),
   });

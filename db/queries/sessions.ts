@@ -40,6 +40,8 @@ export interface SessionUser {
   roles: Role[];
   version: number;
   disabled: boolean;
+  /** users.platform_operator: the operator's calls (app/api/platform/_lib/operator.ts). */
+  platformOperator: boolean;
   tenant: { id: number; denomination: string; demo: boolean; hasLogo: boolean; expireDate: string; isFree: boolean };
 }
 
@@ -76,6 +78,7 @@ export async function loadSession(db: Db, sessionId: string): Promise<SessionUse
         roles: users.roles,
         version: users.version,
         disabled: users.disabled,
+        platformOperator: users.platformOperator,
       },
       t: {
         id: tenants.id,

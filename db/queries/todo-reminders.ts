@@ -136,7 +136,9 @@ export async function sendReminder(db: Db, due: DueReminder): Promise<boolean> {
     };
     await tx.insert(notifications, { userId: recipient.id, todoId: todo.id, ...todoReminderNotification(content) });
     // inside the claim's transaction: the outbox row commits with it (and a failure rolls the claim back)
-    await sendMail(tx.platform, { tenantId: due.tenantId, to: recipient.email, ...todoReminderMail(content) });
+    // outside the tenant's e-mail ceiling (lib/mail/limits.ts): it goes only to the tenant's own users, who are
+    // reached through invitations (those count), and a job has nobody to answer a 429 to
+    await sendMail(tx.platform, { tenantId: due.tenantId, to: recipient.email, ...todoReminderMail(content) }, { limited: false });
     return true;
   });
 }

@@ -11,7 +11,7 @@ export const passwordTokens = pgTable(
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
     userId: integer("user_id").notNull(),
-    kind: text("kind").$type<"reset" | "invite">().notNull(),
+    kind: text("kind").$type<"reset" | "invite" | "confirm">().notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { attachments } from "./attachments";
 import { bankAccounts } from "./bank-accounts";
 import { cents, createdAt, rowColor, sameTenant, tenantKey, version } from "./columns";
@@ -14,7 +15,7 @@ import { tenants } from "./tenants";
  * read from an imported file. The deadlines are rows of document_deadlines with expense_id set (the Scadenziario
  * lists sales and purchase deadlines from one table). The received e-invoice is kept as two attachments (the XML,
  * and the original .p7m when it came signed) referenced here; other files are the expense's ordinary attachments
- * (owner kind 'expense'). An import is idempotent on (supplier, number, year of the date): importKey.
+ * (owner kind 'expense'). An import is idempotent on (supplier, document type, number, year of the date).
  */
 export const expenses = pgTable(
   "expenses",
@@ -36,8 +37,24 @@ export const expenses = pgTable(
     /** The received FatturaPA file (XML) and its signed original (.p7m), when imported or uploaded. */
     xmlAttachmentId: integer("xml_attachment_id"),
     originalAttachmentId: integer("original_attachment_id"),
-    /** Imported from a received file: the body's TipoDocumento (TD01…), for the list. */
-    documentType: text("document_type"),
+    /**
+     * The FatturaPA TipoDocumento (TD01…; 'TD01' for one typed by hand). A credit from the supplier (TD04, TD08) is
+     * kept with its amounts NEGATIVE, signed as they enter what is owed (as the withholdings are), so every sum of
+     * expenses (the list's footer, the reports, the supplier's balance) nets it without a case on the type.
+     */
+    documentType: text("document_type").notNull().default("TD01"),
+    /**
+     * Split payment (EsigibilitaIVA S): the part of the total not owed to the supplier (the VAT we pay to the State);
+     * what is owed, amountDue in the JSON, is the total less it (an imported file: its Σ ImportoPagamento). Kept
+     * apart from the total so an edit of the amounts keeps both figures consistent.
+     */
+    splitPaymentVat: cents("split_payment_vat").notNull().default(0),
+    /** Document-level ScontoMaggiorazione and Arrotondamento (or a total stated apart): total − taxable − VAT. */
+    documentAdjustment: cents("document_adjustment").notNull().default(0),
+    /** Of an imported file: "verificata", "presente, non verificata" or "assente" (lib/fiscal/received.ts signatureStatus). */
+    signature: text("signature"),
+    /** The supplier's identifiers our checks refuse but SDI delivered (Italian warnings, shown with the record). */
+    supplierWarnings: jsonb("supplier_warnings").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     imported: boolean("imported").notNull().default(false),
     importedAt: timestamp("imported_at", { withTimezone: true }),
     rowColor: rowColor(),

@@ -28,6 +28,13 @@ export const users = pgTable(
     disabled: boolean("disabled").notNull().default(false),
     /** Secret of the user's calendar feed (/api/calendar/{token}.ics); null until generated, replaced by 'Rigenera'. */
     calendarToken: text("calendar_token"),
+    /**
+     * Platform operator (confirms every tenant's subscription transfers): granted and revoked only by
+     * `npm run operator -- grant|revoke EMAIL` (scripts/operator.ts), never by an e-mail match or configuration.
+     */
+    platformOperator: boolean("platform_operator").notNull().default(false),
+    /** When the user proved the address (the sign-up's confirmation link, or a reset or invitation link); null until then. */
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
   },
   (t) => [
     // login by username or e-mail, across tenants

@@ -13,7 +13,8 @@
  *   same machine), the right-most X-Forwarded-For entry that is not itself a trusted proxy (each proxy appends
  *   the address it saw, so entries left of the first untrusted one may be forged).
  *
- * Handlers then read X-Forwarded-For, the header Next.js itself fills: no private header.
+ * Handlers then read X-Forwarded-For, the header Next.js itself fills: no private header. X-Forwarded-Host, -Proto
+ * and -Port are kept only from a trusted proxy (lib/api/links.ts builds links from them).
  */
 import diagnostics from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
@@ -40,6 +41,8 @@ export function resolveClientAddress(socketAddress: string | undefined, forwarde
 
 const g = globalThis as unknown as { __gestionaleClientAddress?: boolean };
 
+const FORWARDED_ORIGIN_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"] as const;
+
 /** Once per process (instrumentation.ts): rewrite X-Forwarded-For of every request to the client's address. */
 export function installClientAddress(): void {
   if (g.__gestionaleClientAddress) return;
@@ -48,6 +51,9 @@ export function installClientAddress(): void {
   diagnostics.subscribe("http.server.request.start", (message) => {
     const { request, socket } = message as { request: IncomingMessage; socket: Socket };
     request.headers["x-forwarded-for"] = resolveClientAddress(socket.remoteAddress, request.headers["x-forwarded-for"], trusted);
+    // the origin the browser used (links in e-mails, lib/api/links.ts) is a trusted proxy's word only: from anyone
+    // else these are dropped, and Next.js fills them again from Host and the socket
+    if (!trusted.has(normalize(socket.remoteAddress))) for (const h of FORWARDED_ORIGIN_HEADERS) delete request.headers[h];
   });
 }
 

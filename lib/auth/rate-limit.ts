@@ -25,19 +25,19 @@ function state(limit: RateLimit, hits: number, windowStart: Date | string, now: 
   return { hits, retryAfter, exceeded: hits > limit.max };
 }
 
-/** Counts one hit on `key` and tells whether the window's limit is now exceeded. */
-export async function hitRateLimit(db: Db, key: string, limit: RateLimit, now = Date.now()): Promise<RateState> {
+/** Counts one hit (or `amount` hits: one per recipient of an e-mail) on `key` and tells whether the window's limit is now exceeded. */
+export async function hitRateLimit(db: Db, key: string, limit: RateLimit, now = Date.now(), amount = 1): Promise<RateState> {
   const at = new Date(now);
   // a Date inside a raw sql template reaches postgres-js unserialised (drizzle's identity serialisers): send text
   const atText = at.toISOString();
   const expired = sql`${rateLimits.windowStart} <= ${atText}::timestamptz - make_interval(secs => ${limit.windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart: at, hits: 1 })
+    .values({ key, windowStart: at, hits: amount })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+        hits: sql`case when ${expired} then ${amount}::integer else ${rateLimits.hits} + ${amount}::integer end`,
         windowStart: sql`case when ${expired} then ${atText}::timestamptz else ${rateLimits.windowStart} end`,
       },
     })

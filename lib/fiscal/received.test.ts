@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { InvoiceRefusedError, MAX_FILE_BYTES, parseInvoiceFile, parseInvoiceXml } from "./received";
+import { InvoiceRefusedError, MAX_FILE_BYTES, P7M_INCOMPLETE, parseInvoiceFile, parseInvoiceXml, signatureStatus } from "./received";
 import { precheckInvoice } from "./precheck";
 import { CORPUS_DIR, HOSTILE, corpusFiles } from "./__fixtures__/corpus";
 import { detachedP7m, signP7m, tamperedP7m } from "./__fixtures__/p7m";
@@ -145,5 +145,32 @@ describe("signed .xml.p7m (CAdES)", () => {
   });
   it("parseInvoiceXml works on strings too", () => {
     expect(parseInvoiceXml(Buffer.from(xml()).toString("utf8")).bodies).toHaveLength(1);
+  });
+});
+
+describe("issue 28: totals as the file states them, split payment, the signature's status", () => {
+  // the project's own files (tests/fixtures/received-invoices.ts), imported lazily: that module builds with this one
+  const fixtures = () => import("@/tests/fixtures/received-invoices");
+
+  it("document-level discount and rounding enter the total (stated or computed); split-payment VAT and Σ ImportoPagamento", async () => {
+    const f = await fixtures();
+    const base = f.receivedXml({ number: "T-1", payment: "none" });
+    const stated = parseInvoiceXml(f.withDocumentDiscount(base, { discount: "100.00", rounding: "-0.40" })).bodies[0]!;
+    expect([stated.taxableAmount, stated.vatAmount, stated.totalAmount, stated.documentAdjustment]).toEqual([100000, 22000, 111960, -10040]);
+    const computed = parseInvoiceXml(f.withDocumentDiscount(base, { discount: "100.00", rounding: "-0.40", statedTotal: false })).bodies[0]!;
+    expect([computed.declaredTotalAmount, computed.totalAmount, computed.documentAdjustment]).toEqual([null, 111960, -10040]);
+    const split = parseInvoiceXml(f.withSplitPayment(base)).bodies[0]!;
+    expect([split.totalAmount, split.splitPaymentVat, split.paymentsTotal]).toEqual([122000, 22000, 100000]);
+    expect(parseInvoiceXml(base).bodies[0]!.paymentsTotal).toBeNull();
+  });
+
+  it("signatureStatus; an indefinite-length envelope cut short is refused as incomplete", async () => {
+    const f = await fixtures();
+    const xml = f.receivedXml({ number: "S-1" });
+    expect(signatureStatus((await parseInvoiceFile(await signP7m(new TextEncoder().encode(xml)))).signature)).toBe("verificata");
+    expect(signatureStatus((await parseInvoiceFile(await f.p7mIndefinite(xml))).signature)).toBe("presente, non verificata");
+    expect(signatureStatus((await parseInvoiceFile(new TextEncoder().encode(xml))).signature)).toBe("assente");
+    const e = await refusal(await f.p7mIndefinite(xml, true));
+    expect([e.reason, e.message]).toEqual(["envelope", `Busta firmata (p7m) non valida: ${P7M_INCOMPLETE}`]);
   });
 });

@@ -119,9 +119,21 @@ export interface ParsedBody {
   taxableAmount: Cents;
   /** Σ Imposta. */
   vatAmount: Cents;
-  /** ImportoTotaleDocumento when present, else taxable + VAT (+ Arrotondamento). */
+  /**
+   * The document's total as the file states it: ImportoTotaleDocumento when present, else taxable + VAT with the
+   * document-level ScontoMaggiorazione and Arrotondamento applied.
+   */
   totalAmount: Cents;
   declaredTotalAmount: Cents | null;
+  /**
+   * totalAmount − (taxable + VAT): what the document-level discounts, surcharges and rounding (or a total stated
+   * apart from the summaries) add, so that taxable + VAT + documentAdjustment is the file's total.
+   */
+  documentAdjustment: Cents;
+  /** Σ Imposta of the summaries with EsigibilitaIVA S (split payment: paid by the buyer to the State). */
+  splitPaymentVat: Cents;
+  /** Σ ImportoPagamento of the DettaglioPagamento; null without DatiPagamento. */
+  paymentsTotal: Cents | null;
   withholdingAmount: Cents;
   withholdings: { type: string; amount: Cents; rate: string; causale: string }[];
   cassa: ParsedCassa[];
@@ -181,6 +193,18 @@ function certificateName(cert: pkijs.Certificate): string | undefined {
   return undefined;
 }
 
+/** The reason of an indefinite-length envelope missing its end (see openP7m). */
+export const P7M_INCOMPLETE = "la busta è incompleta (manca la chiusura della struttura a lunghezza indefinita): il file è troncato, scaricalo di nuovo dallo SDI";
+
+/**
+ * What the record shows of the signature (the expense's JSON `signature`): "verificata" when the first signature
+ * matches the signed content (pkijs SignedData.verify without the certificate chain: the signer's certificate is
+ * not checked against the trusted lists), "presente, non verificata" when the file came signed but the check failed
+ * or could not be made, "assente" for a plain XML.
+ */
+export type SignatureStatus = "verificata" | "presente, non verificata" | "assente";
+export const signatureStatus = (s: SignatureInfo): SignatureStatus => (!s.signed ? "assente" : s.valid ? "verificata" : "presente, non verificata");
+
 /** Extracts the signed content of a CAdES/PKCS#7 envelope (DER bytes) and checks its first signature. */
 export async function openP7m(der: Uint8Array): Promise<{ content: Uint8Array; signature: SignatureInfo }> {
   const refuse = (detail: string): never => {
@@ -190,6 +214,9 @@ export async function openP7m(der: Uint8Array): Promise<{ content: Uint8Array; s
   try {
     const ab = der.buffer.slice(der.byteOffset, der.byteOffset + der.byteLength) as ArrayBuffer;
     const asn = asn1js.fromBER(ab);
+    // an envelope of indefinite length (BER, 0x30 0x80) ends with end-of-contents octets: without them the file was
+    // cut short (an interrupted download or copy), which is said as such rather than as unreadable
+    if (asn.offset === -1 && der[0] === 0x30 && der[1] === 0x80) refuse(P7M_INCOMPLETE);
     if (asn.offset === -1) refuse("struttura ASN.1 illeggibile");
     const info = new pkijs.ContentInfo({ schema: asn.result });
     if (info.contentType !== pkijs.ContentInfo.SIGNED_DATA) refuse("non contiene dati firmati (SignedData)");
@@ -403,6 +430,17 @@ function body(b: X, supplier: ParsedParty, customer: ParsedParty): ParsedBody {
   }));
   const declaredTotalAmount = centsOrNull(d.ImportoTotaleDocumento);
   const docRounding = centsOrNull(d.Arrotondamento) ?? 0;
+  const documentDiscounts = discountsOf(d.ScontoMaggiorazione);
+  // without ImportoTotaleDocumento the document-level discounts apply to taxable + VAT in their order (a percentage
+  // on the running amount), then the rounding
+  let computedTotal = taxableAmount + vatAmount;
+  for (const s of documentDiscounts) {
+    const sign = s.type === "MG" ? 1 : -1;
+    const amount = s.amount !== null ? toCents(parseDecimal(s.amount, 2)) : s.percent !== null ? Math.round((computedTotal * Number(s.percent)) / 100) : 0;
+    computedTotal += sign * Math.abs(amount);
+  }
+  computedTotal += docRounding;
+  const totalAmount = declaredTotalAmount ?? computedTotal;
   const date = str(d.Data);
   const paymentBlocks = arr(b.DatiPagamento);
   const details = paymentBlocks.flatMap((p: X) => arr(p.DettaglioPagamento));
@@ -428,13 +466,16 @@ function body(b: X, supplier: ParsedParty, customer: ParsedParty): ParsedBody {
     vatSummary,
     taxableAmount,
     vatAmount,
-    totalAmount: declaredTotalAmount ?? taxableAmount + vatAmount + docRounding,
+    totalAmount,
     declaredTotalAmount,
+    documentAdjustment: totalAmount - taxableAmount - vatAmount,
+    splitPaymentVat: vatSummary.filter((s) => s.esigibilita === "S").reduce((a, s) => a + s.vatAmount, 0),
+    paymentsTotal: details.length ? details.reduce((a: number, p: X) => a + cents(p.ImportoPagamento), 0) : null,
     withholdingAmount: withholdings.reduce((a, w) => a + w.amount, 0),
     withholdings,
     cassa,
     stampAmount: bollo ? (bollo.ImportoBollo !== undefined ? cents(bollo.ImportoBollo) : 200) : 0,
-    documentDiscounts: discountsOf(d.ScontoMaggiorazione),
+    documentDiscounts,
     linkedInvoices: arr(dg.DatiFattureCollegate).map((f: X) => ({ id: str(f.IdDocumento), date: text(f.Data) })),
     causale: arr(d.Causale).map(str),
     paymentConditions: paymentBlocks.length ? str(paymentBlocks[0].CondizioniPagamento) : null,

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { Resend } from "resend";
 import type { Db } from "@/db/client";
-import { mailOutbox } from "@/db/schema";
+import { mailOutbox, tenants } from "@/db/schema";
 import type { OutboxAttachment } from "@/db/schema/auth";
+import { countTenantMail } from "./limits";
 
 export interface MailAttachment {
   filename: string;
@@ -32,20 +34,28 @@ const FROM = process.env.MAIL_FROM ?? "Gestionale <noreply@example.it>";
  * (callers whose user waits for the mail say so; the account flows answer the same either way).
  * MAIL_OUTBOX_DIR (development and tests) also writes each message there as JSON, attachments
  * included (base64, as in mail_outbox: the API tests read the PDF and XML back from there).
+ *
+ * A tenant's message (issue 29): from the public demo tenant (tenants.demo) it never leaves, whatever the
+ * configuration: the outbox only, so the demo cannot mail anyone. Otherwise it counts against the tenant's
+ * ceiling (lib/mail/limits.ts), which throws the 429 before anything is sent or recorded; `limited: false`
+ * only for the account flows (a reset link: a stranger's request must not spend the tenant's ceiling, and
+ * those flows have their own limits in lib/auth/rate-limit.ts).
  */
-export async function sendMail(db: Db, msg: MailMessage): Promise<{ provider: string; error: string | null }> {
+export async function sendMail(db: Db, msg: MailMessage, { limited = true }: { limited?: boolean } = {}): Promise<{ provider: string; error: string | null }> {
   let provider = "outbox";
   let providerId: string | null = null;
   let error: string | null = null;
   const cc = msg.cc ?? [];
   const bcc = msg.bcc ?? [];
+  const [tenant] = msg.tenantId === null ? [] : await db.select({ id: tenants.id, demo: tenants.demo, isFree: tenants.isFree }).from(tenants).where(eq(tenants.id, msg.tenantId));
+  if (tenant && limited) await countTenantMail(db, tenant, 1 + cc.length + bcc.length);
   const attachments: OutboxAttachment[] = (msg.attachments ?? []).map((a) => ({
     filename: a.filename,
     contentType: a.contentType,
     size: a.content.length,
     contentBase64: a.content.toString("base64"),
   }));
-  const key = process.env.RESEND_API_KEY;
+  const key = tenant?.demo ? undefined : process.env.RESEND_API_KEY;
   if (key) {
     provider = "resend";
     try {
@@ -65,9 +75,10 @@ export async function sendMail(db: Db, msg: MailMessage): Promise<{ provider: st
       error = e instanceof Error ? e.message : String(e);
     }
     if (error) console.error(`[mail] invio a ${msg.to} non riuscito: ${error}`);
+    else console.log(`[mail] tenant ${msg.tenantId ?? "-"} a: ${[msg.to, ...cc, ...bcc].join(", ")} | oggetto: ${msg.subject} (inviata con Resend)`);
   } else {
     // recipient and subject only: bodies carry reset and invitation links (read them in mail_outbox or MAIL_OUTBOX_DIR)
-    console.log(`[mail] a: ${msg.to} | oggetto: ${msg.subject} (nella tabella mail_outbox)`);
+    console.log(`[mail] tenant ${msg.tenantId ?? "-"} a: ${[msg.to, ...cc, ...bcc].join(", ")} | oggetto: ${msg.subject} (nella tabella mail_outbox)`);
   }
   const record = { tenantId: msg.tenantId, to: msg.to, cc, bcc, subject: msg.subject, html: msg.html, text: msg.text, attachments };
   await db.insert(mailOutbox).values({ ...record, provider, providerId, error });

@@ -20,3 +20,13 @@ export function invitationMail(link: string, tenantName: string, inviter: string
     html: `<p>${escapeHtml(inviter)} ti ha invitato a usare il gestionale di <b>${escapeHtml(tenantName)}</b>.</p><p>Scegli la tua password da questo link (valido 7 giorni):<br><a href="${l}">${l}</a></p>`,
   };
 }
+
+/** The sign-up's address confirmation (issue 29): until it is opened the account mails no customer and orders nothing. */
+export function confirmEmailMail(link: string) {
+  const l = escapeHtml(link);
+  return {
+    subject: "Conferma il tuo indirizzo e-mail",
+    text: `Grazie per esserti registrato.\nApri questo link entro 7 giorni per confermare il tuo indirizzo e-mail: servirà per inviare e-mail ai clienti e acquistare la licenza.\n${link}\n\nSe non ti sei registrato tu, ignora questa email.`,
+    html: `<p>Grazie per esserti registrato.</p><p>Apri questo link entro 7 giorni per confermare il tuo indirizzo e-mail: servirà per inviare e-mail ai clienti e acquistare la licenza.<br><a href="${l}">${l}</a></p><p>Se non ti sei registrato tu, ignora questa email.</p>`,
+  };
+}

@@ -14,6 +14,7 @@
  * positive figure adds to what is owed. An imported file therefore stores −ImportoRitenuta.
  */
 import { z } from "zod";
+import { TIPI_DOCUMENTO } from "@/lib/fiscal/codes";
 import { attachmentsInput, attachmentsResponse } from "./attachment";
 import { defineApi, optionSchema, recordFields } from "./entity";
 import { centsField, dateField, optionalDate, optionalEntityRef, optionalText, requiredRef, rowIdentity, versionField } from "./fields";
@@ -23,10 +24,29 @@ import { checkPaidDeadline } from "./invoice";
 export const expenseApi = defineApi({ field: "expense", url: "/api/expenses", table: "expenses" });
 
 export const EXPENSE_DEADLINE_STATES = ["Da saldare", "Stornato", "Saldato"] as const;
+
+/** The FatturaPA 1.2.3 TipoDocumento values a received file may carry (TD04 and TD08 are credits from the supplier). */
+export const EXPENSE_DOCUMENT_TYPES = ["TD01", "TD02", "TD03", "TD04", "TD05", "TD06", "TD07", "TD08", "TD09", "TD16", "TD17", "TD18", "TD19", "TD20", "TD21", "TD22", "TD23", "TD24", "TD25", "TD26", "TD27", "TD28", "TD29"] as const;
+export type ExpenseDocumentType = (typeof EXPENSE_DOCUMENT_TYPES)[number];
 export type ExpenseDeadlineState = (typeof EXPENSE_DEADLINE_STATES)[number];
 /** spec §9: a new deadline is 'Da saldare'; the smallest amount is 1 (cent). */
 export const DEFAULT_DEADLINE_STATE: ExpenseDeadlineState = "Da saldare";
 export const MIN_DEADLINE_AMOUNT = 1;
+
+/**
+ * TipoDocumento of a received CREDIT (issue 28): TD04 (nota di credito), TD08 (nota di credito semplificata). The
+ * supplier owes it back: never an amount to pay (the import, the Scadenziario, the supplier's balance read this list).
+ */
+export const RECEIVED_CREDIT_TYPES = ["TD04", "TD08"] as const;
+export const isReceivedCredit = (documentType: string | null | undefined) => (RECEIVED_CREDIT_TYPES as readonly string[]).includes(documentType ?? "");
+
+/** The simplified invoice's types (DPR 633/72 art. 21-bis), which lib/fiscal/codes.ts (the ordinary schema's) lacks. */
+const SIMPLIFIED_TYPES: Record<string, string> = { TD07: "Fattura semplificata", TD08: "Nota di credito semplificata", TD09: "Nota di debito semplificata" };
+/** 'TD04 Nota di credito': the list's and the form's label of a TipoDocumento (an unknown code as it is). */
+export function documentTypeLabel(code: string): string {
+  const label = (TIPI_DOCUMENTO as Record<string, string>)[code] ?? SIMPLIFIED_TYPES[code];
+  return label ? `${code} ${label}` : code;
+}
 
 /** Multipart parts of a save beside `expense` and filesContent[index]. */
 export const XML_FILE_PART = "electronicInvoiceXmlFileContent";
@@ -51,6 +71,9 @@ export const EXPENSE_MESSAGES = {
   deadlineDateInvalid: 'Il campo "Data scadenza" non è una data valida',
   deadlineState: 'Il campo "Stato scadenza" è richiesto',
   paymentDateInvalid: 'Il campo "Data pagamento" non è una data valida',
+  documentType: 'Il campo "Tipo documento" non è valido',
+  splitPaymentVat: 'Il campo "IVA in scissione dei pagamenti" non è un importo valido',
+  documentAdjustment: 'Il campo "Sconti e arrotondamenti del documento" non è un importo valido',
   notFound: "Fattura di acquisto non trovata",
   xmlNotFound: "La fattura di acquisto non ha il file XML della fattura elettronica",
   originalNotFound: "La fattura di acquisto non ha il file originale della fattura elettronica",
@@ -100,6 +123,19 @@ const expenseFields = {
   withholdingTaxPercentagePlus: money(EXPENSE_MESSAGES.withholdingPlus),
   currency: z.literal("EUR", { error: EXPENSE_MESSAGES.currency }).optional().default("EUR"),
   /**
+   * The FatturaPA TipoDocumento (issue 28). Absent: kept on an update, TD01 on a create. A credit from the supplier
+   * (TD04, TD08) is saved with its amounts negative whatever sign they are typed with (db/queries/expenses.ts).
+   */
+  documentType: z.enum(EXPENSE_DOCUMENT_TYPES, { error: EXPENSE_MESSAGES.documentType }).optional(),
+  /**
+   * Split payment: the part of the total not owed to the supplier (the VAT paid to the State). Absent: kept on an
+   * update (an imported split-payment invoice edited keeps it), 0 on a create. The JSON's amountDue (total less it)
+   * is read-only: sent back, it is ignored.
+   */
+  splitPaymentVat: centsField(EXPENSE_MESSAGES.splitPaymentVat).optional(),
+  /** Document-level discounts, surcharges and rounding (an imported file's): part of the total. Absent: kept. */
+  documentAdjustment: centsField(EXPENSE_MESSAGES.documentAdjustment).optional(),
+  /**
    * The Scadenze. Absent: computed from the payment modality on the amount due (as get-calculated-fields does);
    * given (even empty): kept as sent.
    */
@@ -129,8 +165,13 @@ export const expenseCalculationSchema = z.object({
 export type ExpenseCalculationInput = z.infer<typeof expenseCalculationSchema>;
 
 /** What the supplier is owed, the spec's displayed total: taxable + totalVat + both (signed) withholding amounts. */
-export function expenseTotal(e: { taxable: number; totalVat: number; withholdingTaxPercentage: number; withholdingTaxPercentagePlus: number }): number {
-  return e.taxable + e.totalVat + e.withholdingTaxPercentage + e.withholdingTaxPercentagePlus;
+export function expenseTotal(e: { taxable: number; totalVat: number; withholdingTaxPercentage: number; withholdingTaxPercentagePlus: number; documentAdjustment?: number }): number {
+  return e.taxable + e.totalVat + (e.documentAdjustment ?? 0) + e.withholdingTaxPercentage + e.withholdingTaxPercentagePlus;
+}
+
+/** What is owed to the supplier: the total less the split-payment VAT (paid to the State). */
+export function expenseAmountDue(e: Parameters<typeof expenseTotal>[0] & { splitPaymentVat?: number }): number {
+  return expenseTotal(e) - (e.splitPaymentVat ?? 0);
 }
 
 export const expenseDeadlineResponse = z.object({
@@ -163,6 +204,18 @@ export const expenseResponse = z.object({
   /** Read-only: the displayed total (expenseTotal). */
   total: z.number().int(),
   currency: z.string(),
+  /** TipoDocumento (TD01…); TD04/TD08 are credits, with negative amounts. */
+  documentType: z.string(),
+  /** Document-level discounts and rounding, part of the total. */
+  documentAdjustment: z.number().int(),
+  /** Split payment: the part of the total paid to the State, not to the supplier. */
+  splitPaymentVat: z.number().int(),
+  /** Read-only: what is owed to the supplier, the total less splitPaymentVat (expenseAmountDue). */
+  amountDue: z.number().int(),
+  /** Of an imported file: "verificata" | "presente, non verificata" | "assente"; null when not imported. */
+  signature: z.string().nullable(),
+  /** The supplier's identifiers our checks refuse but SDI delivered (Italian warnings). */
+  supplierWarnings: z.array(z.string()),
   deadlines: z.array(expenseDeadlineResponse),
   files: attachmentsResponse,
   hasOriginalInvoiceFile: z.boolean(),

@@ -7,9 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { EXPENSE_IMPORT_MESSAGES } from "@/db/queries/expense-import";
-import { hostileFiles, p7mBase64, p7mDer, partitaIva, receivedXml, utf8, zip, zipBombByCount, zipBombByDeclaredSize } from "../fixtures/received-invoices";
+import { BUYER_VAT, hostileFiles, p7mBase64, p7mDer, partitaIva, receivedXml, utf8, zip, zipBombByCount, zipBombByDeclaredSize } from "../fixtures/received-invoices";
 import { Client, signUpTenant } from "../support/http";
-import { countRows, loginBianchi } from "../support/entity-api";
+import { countRows, loginBianchi, saveIssuer } from "../support/entity-api";
 
 const URL = "/api/expenses/import";
 
@@ -32,6 +32,9 @@ describe("POST /api/expenses/import", () => {
   beforeAll(async () => {
     c = (await signUpTenant("Acquisti S.r.l.")).client;
     other = (await signUpTenant("Altri Acquisti S.r.l.")).client;
+    // the files' CessionarioCommittente: only the tenant's own invoices are imported (issue 28)
+    await saveIssuer(c, { vat: BUYER_VAT });
+    await saveIssuer(other, { vat: BUYER_VAT });
   });
 
   it("a zip with .xml, .xml.p7m (DER), .p7m (base64), a lotto and hostile files: the report lists every outcome", async () => {

@@ -1,16 +1,19 @@
 /**
  * The subscription purchase (issue 14): purchase data prefilled from the tenant, the order's validation, roles,
  * the platform operator's confirmation (one year on from the later of today and the current expiry, isFree off,
- * never twice), and each tenant seeing only its own orders. The operator is configuration
- * (PLATFORM_OPERATOR_EMAILS), so this file starts its own server with an operator listed.
+ * never twice), and each tenant seeing only its own orders. The operator is a flag on the user that only
+ * `npm run operator -- grant` sets (issue 29), so this file starts its own server on a database where the vendor's
+ * account was granted it, through the command's own function, before the server opened it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_COLLEAGUE_LOGIN, DEMO_LOGIN, ROSSI_LOGIN, VERDI_LOGIN } from "@/db/seed";
 import { renewedExpiry, romeDateInDays } from "@/lib/subscription";
 import { todayInRome } from "@/lib/rome-time";
-import { testDbKind } from "../support/databases";
+import { createTenantWithAdmin } from "@/db/queries/accounts";
+import { setPlatformOperator } from "@/db/queries/platform-operators";
+import { testDbKind, type TestDatabase } from "../support/databases";
 import { Client } from "../support/http";
-import { startServer, type RunningServer } from "../support/server";
+import { createSeededDatabase, startServer, type RunningServer } from "../support/server";
 
 const OPERATOR_EMAIL = `operatore.${process.pid}@example.it`;
 const OPERATOR_PASSWORD = "operatore1234";
@@ -30,6 +33,7 @@ const BILLING = {
 };
 
 let server: RunningServer;
+let database: TestDatabase;
 const as = async (username: string, password: string) => {
   const c = new Client(server.baseUrl);
   const r = await c.login(username, password);
@@ -39,21 +43,22 @@ const as = async (username: string, password: string) => {
 const order = (c: Client, billing: Record<string, unknown>, subscriptionId: unknown = 4) => c.postEntity("/api/subscription/orders", "order", { subscriptionId, billing });
 
 beforeAll(async () => {
-  server = await startServer(testDbKind(), { PLATFORM_OPERATOR_EMAILS: `altro@example.it, ${OPERATOR_EMAIL.toUpperCase()}` });
-  // the vendor's own account (any tenant's user whose e-mail is listed)
-  const signUp = await new Client(server.baseUrl).postEntity("/api/sign-up", "signUp", {
-    denomination: "Gestionale Demo S.r.l.",
-    firstName: "Olga",
-    lastName: "Operatrice",
-    email: OPERATOR_EMAIL,
-    password: OPERATOR_PASSWORD,
-    passwordSecond: OPERATOR_PASSWORD,
-    acceptTerms: true,
-  });
-  expect(signUp.status).toBe(200);
+  // the vendor's own account (a user of its own tenant), granted the flag as `npm run operator -- grant` does
+  database = await createSeededDatabase(testDbKind(), "orders");
+  const opened = await database.open();
+  try {
+    await createTenantWithAdmin(opened.db, { denomination: "Gestionale Demo S.r.l.", firstName: "Olga", lastName: "Operatrice", email: OPERATOR_EMAIL, password: OPERATOR_PASSWORD });
+    expect(await setPlatformOperator(opened.db, OPERATOR_EMAIL.toUpperCase(), true)).toEqual({ ok: true, message: `${OPERATOR_EMAIL} è ora operatore della piattaforma` });
+  } finally {
+    await opened.close();
+  }
+  server = await startServer(testDbKind(), {}, database);
 }, 180_000);
 
-afterAll(async () => server?.stop());
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+});
 
 describe("subscription purchase", () => {
   it("purchase data: the licence, its price with VAT, the free tenant's billing data, the vendor's bank", async () => {

@@ -4,10 +4,11 @@ import { startServer } from "../support/server";
 /**
  * One server on its own seeded database per Playwright worker (E2E_BASE_URL_<i>, E2E_OUTBOX_DIR_<i>; each worker
  * picks its own in playwright.config.ts), so spec files running side by side never see each other's records.
- * Mario Rossi (Studio Tecnico Rossi's admin) is the platform's operator here (tests/e2e/purchase.spec.ts).
+ * Mario Rossi (Studio Tecnico Rossi's admin) is granted the platform operator flag here, through the function of
+ * `npm run operator -- grant` (tests/e2e/purchase.spec.ts); the seed grants it to nobody, the demo's logins being public.
  */
 export default async function globalSetup(config: FullConfig) {
-  const servers = await Promise.all(Array.from({ length: Math.max(1, config.workers) }, () => startServer("pglite", { PLATFORM_OPERATOR_EMAILS: "mario.rossi@example.it" })));
+  const servers = await Promise.all(Array.from({ length: Math.max(1, config.workers) }, () => startServer("pglite", {}, undefined, { operators: ["mario.rossi@example.it"] })));
   servers.forEach((server, i) => {
     process.env[`E2E_BASE_URL_${i}`] = server.baseUrl;
     process.env[`E2E_OUTBOX_DIR_${i}`] = server.outboxDir;

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, login, ROSSI } from "./support";
 
@@ -15,6 +16,20 @@ async function snap(page: Page, name: string) {
 }
 
 const instructions = (page: Page) => page.getByTestId("payment-instructions");
+
+/** The sign-up's confirmation link mailed to `to` (MAIL_OUTBOX_DIR of the test server). */
+function confirmationLink(to: string): string {
+  const dir = process.env.E2E_OUTBOX_DIR!;
+  const mail = fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string; subject: string; text: string })
+    .filter((m) => m.to === to && m.subject === "Conferma il tuo indirizzo e-mail")
+    .at(-1);
+  const link = mail && /https?:\/\/\S+\/confirm-email\?token=\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`nessun link di conferma a ${to}`);
+  return new URL(link).pathname + new URL(link).search;
+}
 
 test("the free tenant buys the one-year licence by bank transfer", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -66,8 +81,9 @@ test("the free tenant buys the one-year licence by bank transfer", async ({ page
   await snap(page, "06-new-order-390");
 });
 
-// The operator's side: the Playwright server lists Mario Rossi (another tenant's admin) in PLATFORM_OPERATOR_EMAILS
-// (tests/e2e/global-setup.ts). The order is a new tenant's, so the demo tenant's trial stays as other files expect it.
+// The operator's side: the Playwright server granted Mario Rossi (another tenant's admin) the operator flag
+// (tests/e2e/global-setup.ts). The order is a new tenant's, so the demo tenant's trial stays as other files expect it;
+// the new admin first confirms the address from the sign-up's mail (/confirm-email), without which no order is taken.
 test("the operator confirms the transfer and the tenant's line turns into a renewal", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   const email = `acquisto.${Date.now().toString(36)}@example.it`;
@@ -77,6 +93,13 @@ test("the operator confirms the transfer and the tenant's line turns into a rene
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
   const billing = { denomination, vat: "01234567897", fiscalCode: "01234567897", address: "Via Roma 1", postalCode: "40121", city: "Bologna", province: "BO", pec: "", sdiCode: "M5UXCR1" };
+  const refused = await page.request.post("/api/subscription/orders", { multipart: { order: JSON.stringify({ subscriptionId: 4, billing }) } });
+  expect(refused.status()).toBe(403);
+  await page.goto(confirmationLink(email));
+  await page.getByRole("button", { name: "Conferma l'indirizzo" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Indirizzo e-mail confermato");
+  await snap(page, "06b-confirm-email-1366");
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
   const placed = await page.request.post("/api/subscription/orders", { multipart: { order: JSON.stringify({ subscriptionId: 4, billing }) } });
   expect(placed.status(), await placed.text()).toBe(200);
   const reference = ((await placed.json()) as { order: { paymentReference: string } }).order.paymentReference;

@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { seedDemoData } from "@/db/seed";
+import { setPlatformOperator } from "@/db/queries/platform-operators";
 import { createTestDatabase, type TestDatabase, type TestDbKind } from "./databases";
 import { nextStart } from "./next-start";
 
@@ -16,6 +17,8 @@ export interface RunningServer {
   baseUrl: string;
   outboxDir: string;
   kind: TestDbKind;
+  /** The served database: a test may open it beside the server on PostgreSQL (PGlite is the server's alone). */
+  database: TestDatabase;
   stop(): Promise<void>;
 }
 
@@ -30,21 +33,36 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A fresh test database holding the demo seed. */
-export async function createSeededDatabase(kind: TestDbKind, label: string): Promise<TestDatabase> {
+/**
+ * A fresh test database holding the demo seed. `operators`: e-mails of seeded users made platform operators, as
+ * `npm run operator -- grant` does (the seed makes none: the demo's logins are public).
+ */
+export async function createSeededDatabase(kind: TestDbKind, label: string, operators: string[] = []): Promise<TestDatabase> {
   const database = await createTestDatabase(kind, label);
   const seeded = await database.open();
   await seedDemoData(seeded.db);
+  for (const email of operators) {
+    const granted = await setPlatformOperator(seeded.db, email, true);
+    if (!granted.ok) throw new Error(granted.message);
+  }
   await seeded.close();
   return database;
 }
 
-/** `shared`: an existing, already seeded database to serve (another server's); it is left in place on stop. */
-export async function startServer(kind: TestDbKind, extraEnv: Record<string, string> = {}, shared?: TestDatabase): Promise<RunningServer> {
+/**
+ * `shared`: an existing, already seeded database to serve (another server's); it is left in place on stop.
+ * `operators`: seeded users granted the platform operator flag before the server starts (not with `shared`).
+ */
+export async function startServer(
+  kind: TestDbKind,
+  extraEnv: Record<string, string> = {},
+  shared?: TestDatabase,
+  { operators = [] }: { operators?: string[] } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
     throw new Error("Manca la build: eseguire `npx next build` prima dei test di integrazione (npm test lo fa)");
   }
-  const database = shared ?? (await createSeededDatabase(kind, "srv"));
+  const database = shared ?? (await createSeededDatabase(kind, "srv", operators));
 
   const port = Number(process.env.TEST_PORT) || (await freePort());
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "gestionale-outbox-"));
@@ -61,6 +79,12 @@ export async function startServer(kind: TestDbKind, extraEnv: Record<string, str
       MAIL_OUTBOX_DIR: outboxDir,
       RESEND_API_KEY: "",
       CHAT_SCRIPT_URL: "",
+      // the suites sign up trial tenants that send many mails (30 invitations, reminders…): a ceiling far above them;
+      // tests/api/mail-limits.test.ts starts its own server with low ones
+      MAIL_LIMIT_TRIAL_PER_HOUR: "100000",
+      MAIL_LIMIT_TRIAL_PER_DAY: "100000",
+      MAIL_LIMIT_PAID_PER_HOUR: "100000",
+      MAIL_LIMIT_PAID_PER_DAY: "100000",
       ...extraEnv,
     },
     log,
@@ -82,6 +106,7 @@ export async function startServer(kind: TestDbKind, extraEnv: Record<string, str
     baseUrl,
     outboxDir,
     kind,
+    database,
     async stop() {
       try {
         process.kill(-child.pid!, "SIGTERM");

@@ -9,7 +9,7 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 export const metadata: Metadata = { title: "Ordini da confermare" };
 
 // GET /operatore/ordini — the platform operator's open subscription orders, outside the tenant shell. The proxy sends
-// a visitor without a session to /login; anyone but an operator (PLATFORM_OPERATOR_EMAILS) gets the not-found page.
+// a visitor without a session to /login; anyone but an operator (users.platform_operator, granted by `npm run operator`) gets the not-found page.
 export default async function OperatorOrdersPage() {
   const user = await getCurrentUser();
   if (!isPlatformOperator(user)) notFound();

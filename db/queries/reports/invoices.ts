@@ -8,7 +8,8 @@
  * - toCollect: Σ amount of those deadlines still 'Da saldare' falling due in the month. A credit note made from an
  *   invoice has netted the invoice's open deadlines when it was issued (db/documents/credit-notes.ts): what it took back
  *   is 'Stornato' there, so toCollect is net of credit notes as invoiced is.
- * - purchases: Σ (taxable + VAT) of the purchase invoices dated in the month (withholdings are not a cost).
+ * - purchases: Σ (taxable + VAT + the document-level discounts and rounding) of the purchase invoices dated in the
+ *   month (withholdings are not a cost); a received credit note (TD04, TD08) is stored negative, so it is netted.
  * - vatDue: VAT of the invoices less the credit notes' less the purchases' VAT.
  * The customer filter holds each figure to that contact (for purchases: the supplier, a contact may be both).
  * tables[0]: the period's customers by invoiced, the first 20.
@@ -52,7 +53,7 @@ export async function invoiceReport(scope: TenantScope, filters: ReportFilters):
     sumsByMonth(scope, dd.deadlineDate, { amount: sql`${dd.amount}` }, (s) =>
       s.from(dd).where(sql`${dd.deadlineState} = 'Da saldare' and ${dd.direction} is not null`, salesIn, between(dd.deadlineDate, from, to), onDeadline),
     ),
-    sumsByMonth(scope, expenses.documentDate, { amount: sql`${expenses.taxable} + ${expenses.totalVat}`, vat: sql`${expenses.totalVat}` }, (s) =>
+    sumsByMonth(scope, expenses.documentDate, { amount: sql`${expenses.taxable} + ${expenses.totalVat} + ${expenses.documentAdjustment}`, vat: sql`${expenses.totalVat}` }, (s) =>
       s.from(expenses).where(between(expenses.documentDate, from, to), customerId ? intEq(expenses.contactId, customerId) : undefined),
     ),
     // the period's customers summed first, their names joined to the ~2,000 sums rather than to every document

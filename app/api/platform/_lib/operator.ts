@@ -7,18 +7,20 @@ import { assertSameOrigin, type RouteHandler } from "@/lib/api/route";
 import { resolveUser, type CurrentUser } from "@/lib/auth/current-user";
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
 import { ORDER_MESSAGES } from "@/lib/schemas/subscription-order";
-import { isPlatformOperatorEmail } from "@/lib/subscription";
 
 type Params = Record<string, string | string[] | undefined>;
 
-/** The platform operator behind a session: a live user whose e-mail is listed in PLATFORM_OPERATOR_EMAILS (server configuration). */
+/**
+ * The platform operator behind a session: a live user holding the operator flag (users.platform_operator), which
+ * only `npm run operator -- grant` sets — never an e-mail match: anyone can sign up with any address (issue 29).
+ */
 export function isPlatformOperator(user: CurrentUser | null): user is CurrentUser {
-  return Boolean(user && !user.disabled && isPlatformOperatorEmail(user.email));
+  return Boolean(user && !user.disabled && user.platformOperator);
 }
 
 /**
  * The guard of the operator's calls (outside tenant data, no tenant role grants them): the same URL, origin and
- * session checks as `guarded`, then the operator list (403 for everyone else). The handler gets the unscoped database.
+ * session checks as `guarded`, then the operator flag (403 for everyone else). The handler gets the unscoped database.
  */
 export function operatorRoute<P extends Params = Params>(handler: (ctx: { req: NextRequest; params: P; operator: CurrentUser; db: Db }) => Promise<Response>): RouteHandler {
   return async (req, ctx) => {

@@ -1,4 +1,5 @@
 // GET /api/subscription/orders — the tenant's orders; POST — records an order paid by bank transfer (ROLE_ADMIN: buying is an admin's act).
+import { assertAddressConfirmed } from "@/db/queries/email-confirmation";
 import { createOrder, listTenantOrders } from "@/db/queries/subscription-orders";
 import { readEntity } from "@/lib/api/body";
 import { ok } from "@/lib/api/respond";
@@ -9,6 +10,8 @@ export const GET = guarded("ROLE_ADMIN", async ({ scope }) => ok({ orders: await
 
 export const POST = guarded("ROLE_ADMIN", async ({ req, scope }) => {
   const input = await readEntity(req, "order", subscriptionOrderSchema);
+  // an unconfirmed sign-up places no order (issue 29)
+  await assertAddressConfirmed(scope, "order");
   const order = await createOrder(scope, input);
   return ok({ message: "Ordine registrato: effettua il bonifico indicando la causale", order });
 });

@@ -6,11 +6,12 @@ import { BadRequestError, PayloadTooLargeError } from "@/lib/errors";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
 import { tenantSettingsSchema } from "@/lib/schemas/tenant";
+import { notInDemo } from "@/lib/api/demo";
 
 /** Room for the JSON field and the multipart envelope around a 30 MB image. */
 const MAX_BODY = MAX_LOGO_BYTES + 2 * 1024 * 1024;
 
-export const POST = guarded("ROLE_ADMIN", async ({ req, scope }) => {
+const post = guarded("ROLE_ADMIN", async ({ req, scope }) => {
   const form = await readForm(req, MAX_BODY);
   const input = entityFromForm(form, "tenant", tenantSettingsSchema);
   const file = form.get("logoContent");
@@ -23,3 +24,5 @@ export const POST = guarded("ROLE_ADMIN", async ({ req, scope }) => {
   const tenant = await saveActualTenant(scope, input, logo);
   return ok({ message: SAVED_MESSAGE, tenant });
 });
+// the public demo: refused (lib/api/demo.ts)
+export const POST = notInDemo(post);

@@ -8,14 +8,20 @@ import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
 import { expectAuthNotification } from "@/lib/auth/session-cache";
 import { NotFoundError } from "@/lib/errors";
+import { notInDemo, refuseInDemo } from "@/lib/api/demo";
 
-export const { GET, DELETE } = entityRoutes(userEntity);
+const routes = entityRoutes(userEntity);
+export const GET = routes.GET;
+// delete is refused anyway (users are disabled); in the demo with the demo's own message
+export const DELETE = notInDemo(routes.DELETE);
 
 // the standard save contract (field "user"; 'Salvataggio effettuato' / 'Modifica effettuata'), plus the actor the rules and the invitation need
 export const POST = guarded<{ path?: string[] }>(userEntity.role, async ({ req, params, scope, user }) => {
   const path = params.path ?? [];
   if (path.length > 1) throw new NotFoundError(UNKNOWN_CALL);
   const id = path.length === 1 ? parseId(path[0]) : undefined;
+  // the public demo's users stay as seeded (an invitation is refused by inviteUser with its own message)
+  if (id !== undefined) refuseInDemo(user);
   const input = await readEntity(req, userEntity.api.field, userEntity.input);
   const actor = userAdminActor(req, user);
   if (id !== undefined) {

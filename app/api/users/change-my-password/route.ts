@@ -5,8 +5,9 @@ import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
 import { expectAuthNotification } from "@/lib/auth/session-cache";
 import { passwordChangeSchema } from "@/lib/schemas/user";
+import { notInDemo } from "@/lib/api/demo";
 
-export const POST = guarded(null, async ({ req, scope, user }) => {
+const post = guarded(null, async ({ req, scope, user }) => {
   const input = await readEntity(req, "passwordChangeAskMyDTO", passwordChangeSchema);
   const told = await expectAuthNotification(`u:${user.id}`);
   await changeMyPassword(scope, user.id, user.sessionId, input.passwordActual, input.passwordFirst);
@@ -14,3 +15,5 @@ export const POST = guarded(null, async ({ req, scope, user }) => {
   await told();
   return ok({ message: "Password modificata" });
 });
+// the public demo: refused (lib/api/demo.ts)
+export const POST = notInDemo(post);

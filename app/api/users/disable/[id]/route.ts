@@ -5,8 +5,9 @@ import { parseId } from "@/lib/api/body";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
 import { expectAuthNotification } from "@/lib/auth/session-cache";
+import { notInDemo } from "@/lib/api/demo";
 
-export const POST = guarded<{ id: string }>(userEntity.role, async ({ req, params, scope, user }) => {
+const post = guarded<{ id: string }>(userEntity.role, async ({ req, params, scope, user }) => {
   const id = parseId(params.id);
   const told = await expectAuthNotification(`u:${id}`);
   const answer = await setUserDisabled(scope, userAdminActor(req, user), id, true);
@@ -14,3 +15,5 @@ export const POST = guarded<{ id: string }>(userEntity.role, async ({ req, param
   await told();
   return ok({ ...answer });
 });
+// the public demo: refused (lib/api/demo.ts)
+export const POST = notInDemo(post);
