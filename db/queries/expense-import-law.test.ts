@@ -142,7 +142,7 @@ describe.each(kinds)("received invoices as the law reads them on %s", (kind) => 
     // the credit note shares the invoice's number (SDI allows it): 1,220.00 − 100.00 discount − 0.40 rounding
     const credit = valid(withLinkedInvoice(withDocumentDiscount(receivedXml({ number: "NC-7", date: "2026-02-10", supplier: s, payment: "none", type: "TD04" }), { discount: "100.00", rounding: "-0.40" }), "NC-7", "2026-01-15"));
     const r = await importReceivedInvoices(a, [{ name: "nota.xml", bytes: credit }]);
-    expect(r).toEqual({ imported: [{ id: expect.any(Number), file: "nota.xml", documentNumber: "NC-7", supplier: "Note di Credito S.r.l." }], duplicates: [], refused: [] });
+    expect(r).toEqual({ imported: [{ id: expect.any(Number), file: "nota.xml", documentNumber: "NC-7", documentType: "TD04", supplier: "Note di Credito S.r.l." }], duplicates: [], refused: [] });
     const e = await expenseEntity.get(a, r.imported[0]!.id);
     expect(e).toMatchObject({ documentType: "TD04", taxable: -100000, totalVat: -22000, documentAdjustment: 10040, total: -111960, amountDue: -111960, splitPaymentVat: 0, signature: "assente" });
     // never 'Da saldare' to pay: all of it netted against the invoice's open deadlines, latest first
@@ -155,7 +155,7 @@ describe.each(kinds)("received invoices as the law reads them on %s", (kind) => 
     expect((await deadlinesOf(a, invoiceId)).filter((d) => d.deadlineState === "Stornato").map((d) => d.description)).toEqual([EXPENSE_IMPORT_MESSAGES.creditNetted("NC-7", "2026-02-10"), EXPENSE_IMPORT_MESSAGES.creditNetted("NC-7", "2026-02-10")]);
     // both again: both duplicates (supplier, type, number, year)
     const again = await importReceivedInvoices(a, [{ name: "fattura.xml", bytes: invoice }, { name: "nota.xml", bytes: credit }]);
-    expect(again).toEqual({ imported: [], duplicates: [{ file: "fattura.xml", documentNumber: "NC-7" }, { file: "nota.xml", documentNumber: "NC-7" }], refused: [] });
+    expect(again).toEqual({ imported: [], duplicates: [{ file: "fattura.xml", documentNumber: "NC-7", documentType: "TD01" }, { file: "nota.xml", documentNumber: "NC-7", documentType: "TD04" }], refused: [] });
 
     // the list's footer and the report net it: the invoice 1,220.00 and the credit −1,119.60
     const list = await listGrid(a, expensesGrid, new URLSearchParams({ search: "NC-7", totals: "1" }));

@@ -71,7 +71,7 @@ describe.each(kinds)("import of received e-invoices on %s", (kind) => {
     const r = await importReceivedInvoices(a, [{ name: "IT01_beta.xml", bytes: utf8(xml) }]);
     expect(r.refused).toEqual([]);
     expect(r.duplicates).toEqual([]);
-    expect(r.imported).toEqual([{ id: expect.any(Number), file: "IT01_beta.xml", documentNumber: "FT-1", supplier: "Beta Forniture S.r.l." }]);
+    expect(r.imported).toEqual([{ id: expect.any(Number), file: "IT01_beta.xml", documentNumber: "FT-1", documentType: "TD01", supplier: "Beta Forniture S.r.l." }]);
     const [e] = await expenseRows(a, [r.imported[0]!.id]);
     expect(e).toMatchObject({
       documentNumber: "FT-1",
@@ -150,7 +150,7 @@ describe.each(kinds)("import of received e-invoices on %s", (kind) => {
     const existing = await contactEntity.create(a, contactSchema.parse({ kind: "COMPANY", companyName: "Gamma (anagrafica)", isCustomer: true, vatNumber: `IT${s.vatNumber}`, supplierPaymentModality: { id: modality.id } }));
     expect(existing).toMatchObject({ isSupplier: false, vatNumber: s.vatNumber });
     const r = await importReceivedInvoices(a, [{ name: "g.xml", bytes: utf8(receivedXml({ number: "G-1", date: "2026-01-15", supplier: s, payment: "none", withholding: true })) }]);
-    expect(r.imported).toEqual([{ id: expect.any(Number), file: "g.xml", documentNumber: "G-1", supplier: "Gamma (anagrafica)" }]);
+    expect(r.imported).toEqual([{ id: expect.any(Number), file: "g.xml", documentNumber: "G-1", documentType: "TD01", supplier: "Gamma (anagrafica)" }]);
     const [e] = await expenseRows(a, [r.imported[0]!.id]);
     expect(e).toMatchObject({ contactId: existing.id, paymentModalityId: modality.id });
     expect((await a.getOrThrow(contacts, existing.id)).isSupplier).toBe(true);
@@ -181,10 +181,10 @@ describe.each(kinds)("import of received e-invoices on %s", (kind) => {
     const xml = utf8(receivedXml({ number: "D-1", date: "2026-02-01", supplier: s }));
     const first = await importReceivedInvoices(a, [{ name: "d.xml", bytes: xml }, { name: "d-copia.xml", bytes: xml }]);
     expect(first.imported.map((i) => i.file)).toEqual(["d.xml"]);
-    expect(first.duplicates).toEqual([{ file: "d-copia.xml", documentNumber: "D-1" }]);
+    expect(first.duplicates).toEqual([{ file: "d-copia.xml", documentNumber: "D-1", documentType: "TD01" }]);
     const before = await a.count(expenses);
     const again = await importReceivedInvoices(a, [{ name: "d.xml", bytes: await p7mDer(receivedXml({ number: "D-1", date: "2026-02-01", supplier: s })) }]);
-    expect(again).toEqual({ imported: [], duplicates: [{ file: "d.xml", documentNumber: "D-1" }], refused: [] });
+    expect(again).toEqual({ imported: [], duplicates: [{ file: "d.xml", documentNumber: "D-1", documentType: "TD01" }], refused: [] });
     expect(await a.count(expenses)).toBe(before);
     const nextYear = await importReceivedInvoices(a, [{ name: "d27.xml", bytes: utf8(receivedXml({ number: "D-1", date: "2027-02-01", supplier: s })) }]);
     expect(nextYear.imported).toHaveLength(1);

@@ -100,12 +100,14 @@ export interface ImportedExpense {
   id: number;
   file: string;
   documentNumber: string;
+  /** TipoDocumento as the file states it (the report names a credit note as such). */
+  documentType: string;
   supplier: string;
 }
 
 export interface ExpenseImportReport {
   imported: ImportedExpense[];
-  duplicates: { file: string; documentNumber: string }[];
+  duplicates: { file: string; documentNumber: string; documentType: string }[];
   refused: { file: string; reason: string }[];
 }
 
@@ -487,6 +489,9 @@ async function readFile(f: ImportFile, tenant: TenantIdentity): Promise<ReadFile
  * Duplicates are the same supplier, document type, number and year (SDI lets a credit note share its number with an
  * invoice of the same supplier: neither is a copy of the other).
  */
+/** The TipoDocumento an answer names (a file without one is an invoice). */
+const typeOf = (body: { documentType: string | null }) => body.documentType || "TD01";
+
 const duplicateKey = (contactId: number, documentType: string | null, number: string, date: string) => `${contactId}|${documentType || "TD01"}|${number}|${date.slice(0, 4)}`;
 
 /** Withholdings by type: the first type's amount, and the other types' together (the spec's second ritenuta). */
@@ -600,7 +605,7 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
     }
     const fresh: Planned[] = [];
     for (const p of planned) {
-      if (seen.has(p.key)) outcomes[index]!.duplicates.push({ file: file.name, documentNumber: p.body.number });
+      if (seen.has(p.key)) outcomes[index]!.duplicates.push({ file: file.name, documentNumber: p.body.number, documentType: typeOf(p.body) });
       else {
         seen.add(p.key);
         fresh.push(p);
@@ -650,7 +655,7 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
       const c = directory.find(key);
       return !c || !seen.has(duplicateKey(c.id, body.documentType, body.number, body.date));
     });
-    for (const { body } of bodies) if (!fresh.some((f) => f.body === body)) outcome.duplicates.push({ file: file.name, documentNumber: body.number });
+    for (const { body } of bodies) if (!fresh.some((f) => f.body === body)) outcome.duplicates.push({ file: file.name, documentNumber: body.number, documentType: typeOf(body) });
     if (fresh.length === 0) return;
 
     const created: SupplierRow[] = [];
@@ -658,7 +663,7 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
     try {
       const { out, repeated } = await scope.transaction(async (tx) => {
         const out: (ImportedExpense & { key: string })[] = [];
-        const repeated: string[] = [];
+        const repeated: { documentNumber: string; documentType: string }[] = [];
         const local = new Map<string, SupplierRow>();
         let text: string | undefined;
         // another import of this tenant may have created the supplier or written the same invoices since the
@@ -693,11 +698,11 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
           // the same number twice in one upload (a file sent twice, a lotto repeating a body)
           const dup = duplicateKey(supplier.id, body.documentType, body.number, body.date);
           if (seen.has(dup) || stored.has(dup) || out.some((o) => o.key === dup)) {
-            repeated.push(body.number);
+            repeated.push({ documentNumber: body.number, documentType: typeOf(body) });
             continue;
           }
           const id = await writeExpense(tx, file, body, supplier, importedAt);
-          out.push({ id, file: file.name, documentNumber: body.number, supplier: supplier.name, key: dup });
+          out.push({ id, file: file.name, documentNumber: body.number, documentType: typeOf(body), supplier: supplier.name, key: dup });
         }
         return { out, repeated };
       });
@@ -705,7 +710,7 @@ export async function importReceivedInvoices(scope: TenantScope, uploads: readon
         seen.add(key);
         outcome.imported.push(e);
       }
-      for (const documentNumber of repeated) outcome.duplicates.push({ file: file.name, documentNumber });
+      for (const r of repeated) outcome.duplicates.push({ file: file.name, ...r });
       for (const c of created) directory.remember(c);
       for (const c of promoted) directory.replace(c);
     } catch (e) {
@@ -1037,7 +1042,7 @@ async function writeGroup(
   for (const [contactId, warnings] of warned) await warnSupplier(tx, contactId, warnings);
 
   let at = 0;
-  return group.map((g) => g.planned.map((p) => ({ id: ids[at++]!, file: g.file.name, documentNumber: p.body.number, supplier: p.supplier.name })));
+  return group.map((g) => g.planned.map((p) => ({ id: ids[at++]!, file: g.file.name, documentNumber: p.body.number, documentType: typeOf(p.body), supplier: p.supplier.name })));
 }
 
 let groupCounter = 0;

@@ -58,7 +58,7 @@ describe("POST /api/expenses/import", () => {
       ["fatture.zip/lotto.xml", "L-2", "Zeta Forniture S.r.l."],
     ]);
     expect(r.body.imported.every((i: any) => Number.isInteger(i.id))).toBe(true);
-    expect(r.body.duplicates).toEqual([{ file: "Z-1-copia.xml", documentNumber: "Z-1" }]);
+    expect(r.body.duplicates).toEqual([{ file: "Z-1-copia.xml", documentNumber: "Z-1", documentType: "TD01" }]);
     expect(r.body.refused).toEqual(hostile.map((h) => ({ file: `fatture.zip/${h.name}`, reason: h.reason })));
 
     // the purchase invoice as the form reads it: amounts, the supplier created, deadlines from DatiPagamento
@@ -109,7 +109,7 @@ describe("POST /api/expenses/import", () => {
     const r = await post(c, [
       { name: "omega.xml", bytes: utf8(receivedXml({ number: "O-1", date: "2026-01-15", supplier: s, payment: "none", withholding: true, attachments: [{ name: "copia.pdf", text: "%PDF-1.4 copia", description: "Copia di cortesia" }] })) },
     ]);
-    expect(r.body.imported).toEqual([{ id: expect.any(Number), file: "omega.xml", documentNumber: "O-1", supplier: "Omega (anagrafica)" }]);
+    expect(r.body.imported).toEqual([{ id: expect.any(Number), file: "omega.xml", documentNumber: "O-1", documentType: "TD01", supplier: "Omega (anagrafica)" }]);
     const e = (await c.get(`/api/expenses/get/${r.body.imported[0].id}`)).body.expense;
     expect(e.contact.id).toBe(contact.body.contact.id);
     expect(e.paymentModality).toMatchObject({ id: modality.body.paymentModality.id });
