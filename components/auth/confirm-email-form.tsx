@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormErrorBanner } from "@/components/ui/form-banner";
@@ -11,6 +12,7 @@ import { apiPostEntity, errorList } from "@/lib/client/api";
  * opening: a mail scanner that fetches the link must not be the one to spend it.
  */
 export function ConfirmEmailForm({ token }: { token: string }) {
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
 
@@ -20,7 +22,7 @@ export function ConfirmEmailForm({ token }: { token: string }) {
     try {
       const res = await apiPostEntity<{ message?: string }>("/api/confirm-email", "confirmEmail", { token });
       if (res.message) await alertDialog(res.message);
-      window.location.assign("/");
+      router.push("/");
     } catch (err) {
       setErrors(errorList(err));
     } finally {
