@@ -132,9 +132,14 @@ describe("ServerGrid", () => {
     setup();
     await screen.findByText("Valore 1");
     await userEvent.type(screen.getByRole("textbox", { name: "Ricerca" }), "x{Enter}");
-    expect(await screen.findByText("Errore nel caricamento delle righe")).toBeTruthy();
-    expect(await screen.findByText(/Errore nella lettura dei dati/)).toBeTruthy();
-    await userEvent.click(screen.getByRole("button", { name: "OK" }));
+    // on a loaded machine the search's debounce may fire between the key and Enter: two failed loads, two notices
+    expect((await screen.findAllByText("Errore nel caricamento delle righe")).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/Errore nella lettura dei dati/)).length).toBeGreaterThan(0);
+    // every alert closed, so the next test starts without one
+    while (screen.queryAllByRole("button", { name: "OK" }).length) {
+      await userEvent.click(screen.getAllByRole("button", { name: "OK" })[0]!);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   });
 
   it("column chooser: fixed columns cannot be hidden, the layout is saved, reset asks first", async () => {
