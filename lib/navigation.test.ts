@@ -52,6 +52,15 @@ describe("side menu", () => {
     const tabelle = amm.children!.find((c) => c.label === "Tabelle")!;
     expect(tabelle.children!.map((c) => c.path)).toEqual(["/prodotti", "/servizi", "/conti-corrente", "/modalita-pagamento", "/aliquote-iva", "/agenti"]);
   });
+  it("lists Operazioni pianificate under Amministrazione, for ROLE_DOCUMENT only (as its page)", () => {
+    const paths = (u: NavUser) => (visibleMenu(u, undefined, quotes).find((g) => g.label === "Amministrazione")?.children ?? []).map((c) => c.path);
+    expect(paths(all)).toContain("/operazioni-pianificate");
+    expect(paths({ ...plain, roles: ["ROLE_USER", "ROLE_DOCUMENT"] })).toContain("/operazioni-pianificate");
+    expect(paths({ ...plain, roles: ["ROLE_USER", "ROLE_ADMIN"] })).not.toContain("/operazioni-pianificate");
+  });
+  it("lets anyone read the service terms the sign-up links to", () => {
+    expect(decideNavigation("/condizioni", null, null, quotes)).toEqual({ kind: "allow" });
+  });
 });
 
 describe("navigation rules", () => {

@@ -10,7 +10,7 @@ export interface NavUser {
   tenantId: number;
 }
 
-export const PUBLIC_PATHS = ["/login", "/reset-password", "/reset-password-two", "/confirm-email", "/sign-in", "/sign-up", "/auth/access", "/auth/error"];
+export const PUBLIC_PATHS = ["/login", "/reset-password", "/reset-password-two", "/confirm-email", "/sign-in", "/sign-up", "/condizioni", "/auth/access", "/auth/error"];
 
 /** Cookie holding the last visited route (set by the proxy on page loads and by the shell on client navigations). */
 export const LAST_ROUTE_COOKIE = "last_route";
@@ -174,6 +174,8 @@ export const MENU: MenuItem[] = [
       { label: "Fatture", path: "/fatture" },
       { label: "Fatture d'acquisto", path: "/fatture-acquisto" },
       { label: "Scadenziario", path: "/scadenziario" },
+      // the recurring documents (issue 30: reached only by URL before); the route's ROLE_DOCUMENT, as the group's
+      { label: "Operazioni pianificate", path: "/operazioni-pianificate" },
       {
         label: "Tabelle",
         children: [

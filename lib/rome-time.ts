@@ -75,3 +75,16 @@ export function italianDate(date: string): string {
   const [y, m, d] = date.split("-");
   return `${d}/${m}/${y}`;
 }
+
+/**
+ * 'dd/MM/yyyy HH:mm' of an instant on the Italian clock, the same on the server (UTC) and in any browser: a page
+ * rendered on both (a client component's first render) must not read the machine's time zone (React error #418,
+ * the order time of /acquista in UTC on the server, in the visitor's time in the browser). "" when invalid.
+ */
+export function romeDateTime(instant: Date | string | null | undefined): string {
+  if (instant === null || instant === undefined || instant === "") return "";
+  const date = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(date.getTime())) return "";
+  const { date: day, time } = romeParts(date);
+  return `${italianDate(day)} ${time}`;
+}

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { expiresInDays, licenceOffer, paymentReference, renewedExpiry, romeDateInDays, subscriptionLine, vendorBankData } from "./subscription";
 import { todayInRome } from "./rome-time";
 
+const ADMIN = ["ROLE_USER", "ROLE_ADMIN"];
+
 describe("subscription", () => {
   it("counts calendar days to the expiry, negative after it", () => {
     expect(expiresInDays("2026-12-31", "2026-11-21")).toBe(40);
@@ -20,16 +22,22 @@ describe("subscription", () => {
     expect(todayInRome(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
   });
   it("shows days remaining or days since expiry, and the right offer", () => {
-    expect(subscriptionLine({ expiresInDays: 12, isFree: true })).toEqual({
+    expect(subscriptionLine({ expiresInDays: 12, isFree: true }, ADMIN)).toEqual({
       text: "Il periodo di utilizzo scade tra 12 giorni",
       expired: false,
       offer: { label: "Acquista la licenza di un anno", href: "/acquista/4" },
     });
-    const expired = subscriptionLine({ expiresInDays: -1, isFree: false });
+    const expired = subscriptionLine({ expiresInDays: -1, isFree: false }, ADMIN);
     expect(expired.text).toBe("Il periodo di utilizzo è scaduto da 1 giorno");
     expect(expired.expired).toBe(true);
-    expect(expired.offer.label).toBe("Rinnova l'abbonamento annuale");
-    expect(subscriptionLine({ expiresInDays: 0, isFree: true }).text).toBe("Il periodo di utilizzo scade oggi");
+    expect(expired.offer!.label).toBe("Rinnova l'abbonamento annuale");
+    expect(subscriptionLine({ expiresInDays: 0, isFree: true }, ADMIN).text).toBe("Il periodo di utilizzo scade oggi");
+  });
+  it("offers the purchase or renewal to an administrator only (issue 30: /acquista is ROLE_ADMIN's)", () => {
+    const user = subscriptionLine({ expiresInDays: -3, isFree: false }, ["ROLE_USER", "ROLE_DOCUMENT"]);
+    expect(user.offer).toBeNull();
+    expect(user.text).toBe("Il periodo di utilizzo è scaduto da 3 giorni");
+    expect(subscriptionLine({ expiresInDays: 5, isFree: true }, ["ROLE_USER"]).offer).toBeNull();
   });
 });
 

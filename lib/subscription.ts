@@ -17,11 +17,12 @@ export function expiresInDays(expireDate: string, today = todayInRome()): number
 export interface SubscriptionLine {
   text: string;
   expired: boolean;
-  offer: { label: string; href: string };
+  /** null for a user who may not buy: /acquista is ROLE_ADMIN's (its page would only say so). */
+  offer: { label: string; href: string } | null;
 }
 
-/** The top-bar line: days remaining, or days since expiry, and the purchase offer. */
-export function subscriptionLine(t: { expiresInDays: number; isFree: boolean }): SubscriptionLine {
+/** The top-bar line: days remaining, or days since expiry, and the purchase offer (to an administrator: `roles`). */
+export function subscriptionLine(t: { expiresInDays: number; isFree: boolean }, roles: readonly string[]): SubscriptionLine {
   const d = t.expiresInDays;
   const giorni = (n: number) => (n === 1 ? "1 giorno" : `${n} giorni`);
   const text =
@@ -30,7 +31,9 @@ export function subscriptionLine(t: { expiresInDays: number; isFree: boolean }):
         ? "Il periodo di utilizzo scade oggi"
         : `Il periodo di utilizzo scade tra ${giorni(d)}`
       : `Il periodo di utilizzo è scaduto da ${giorni(-d)}`;
-  const offer = t.isFree
+  const offer = !roles.includes("ROLE_ADMIN")
+    ? null
+    : t.isFree
     ? { label: "Acquista la licenza di un anno", href: `/acquista/${ONE_YEAR_LICENCE_ID}` }
     : { label: "Rinnova l'abbonamento annuale", href: `/acquista/${ONE_YEAR_LICENCE_ID}` };
   return { text, expired: d < 0, offer };

@@ -5,6 +5,7 @@ import { EntityGrid } from "@/components/grid/entity-grid";
 import type { FilterModel, GridOperation, GridPage, GridRenderers } from "@/components/grid/grid-types";
 import { InvoiceForm } from "@/components/invoices/invoice-form";
 import { useHasRole } from "@/components/shell/session-roles";
+import { useTimeEntriesChanged } from "@/components/time-entries/time-entry-events";
 import { alertDialog, confirmDialog } from "@/components/ui/dialogs";
 import { apiPost, showError, showSuccess } from "@/lib/client/api";
 import { activityApi, UNFINISHED_FILTER } from "@/lib/schemas/activity";
@@ -47,6 +48,8 @@ export function ActivitiesGrid({ initial }: ActivitiesGridProps) {
   const [invoiceIds, setInvoiceIds] = useState<number[] | null>(null);
   // a job deleted from its form: the grid reads its first block again (and drops the selection)
   useActivityDeleted(() => setReloads((n) => n + 1));
+  // hours stopped or saved from the top bar's tracker (or a job's Ore lavorate tab): Ore lavorate and Da fatturare change
+  useTimeEntriesChanged(() => setReloads((n) => n + 1));
 
   const markFinished: GridOperation = {
     key: "mark-finished",

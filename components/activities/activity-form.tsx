@@ -11,6 +11,8 @@ import { DateInput, IntegerInput, MoneyInput, type SelectableEntity } from "@/co
 import { FormTab } from "@/components/form/tabs";
 import { DELETE_CONFIRM } from "@/components/grid/entity-grid";
 import { useHasRole } from "@/components/shell/session-roles";
+import { TimeEntryForm } from "@/components/time-entries/time-entry-form";
+import { useTimeEntriesChanged } from "@/components/time-entries/time-entry-events";
 import { Button, Spinner } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { confirmDialog } from "@/components/ui/dialogs";
@@ -268,12 +270,23 @@ const yesNo = (v: unknown) => (v ? "Sì" : "No");
 const TH = "border-b border-border px-2 py-1.5 text-left font-medium whitespace-nowrap";
 const TD = "px-2 py-1.5";
 
-/** Ore lavorate: the job's figures and its time entries (the list the user may see), with their total. */
+export const ADD_HOURS_LABEL = "Aggiungi ore lavorate";
+
+/**
+ * Ore lavorate: the job's figures and its time entries (the list the user may see), with their total, and 'Aggiungi
+ * ore lavorate' (the entry's form on this job). When entries change (this button, the tracker's STOP) the list and
+ * the figures are read again.
+ */
 function HoursTab({ entity }: { entity: LoadedActivity }) {
   const isAdmin = useHasRole("ROLE_ADMIN");
   const id = entity.id;
   const [page, setPage] = useState<{ rows: TimeEntryRow[]; count: number | null; hours: number | null; amount: number | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [changes, setChanges] = useState(0);
+  // the figures as loaded with the form, then as read again after a change
+  const [figures, setFigures] = useState<Pick<LoadedActivity, "workedMinutes" | "toInvoice" | "toInvoiceMinutes"> | null>(null);
+  useTimeEntriesChanged(() => setChanges((n) => n + 1));
 
   useEffect(() => {
     if (id === null) return;
@@ -283,18 +296,29 @@ function HoursTab({ entity }: { entity: LoadedActivity }) {
       .catch((e: unknown) => {
         if (!isAbortError(e)) setError(errorMessage(e));
       });
+    if (changes > 0)
+      apiGet<{ activity: ActivityJson }>(`${activityApi.url}/get/${id}`, undefined, { signal: controller.signal })
+        .then(({ activity: job }) => setFigures({ workedMinutes: job.workedMinutes, toInvoice: job.toInvoice, toInvoiceMinutes: job.toInvoiceMinutes }))
+        .catch(() => {}); // the list above says what went wrong
     return () => controller.abort();
-  }, [id]);
+  }, [id, changes]);
+  const shown = { ...entity, ...figures };
 
   if (id === null) return <p className="py-6 text-center text-gray-500">Le ore si registrano sul lavoro salvato.</p>;
 
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Figure label="Ore lavorate" value={entity.workedMinutes ? formatDuration(entity.workedMinutes) : "0 minuti"} />
-        <Figure label="Da fatturare" value={formatEuro(entity.toInvoice)} />
-        {entity.paymentType !== FIXED_PRICE && <Figure label="Ore da fatturare" value={formatDuration(entity.toInvoiceMinutes)} />}
+        <Figure label="Ore lavorate" value={shown.workedMinutes ? formatDuration(shown.workedMinutes) : "0 minuti"} />
+        <Figure label="Da fatturare" value={formatEuro(shown.toInvoice)} />
+        {entity.paymentType !== FIXED_PRICE && <Figure label="Ore da fatturare" value={formatDuration(shown.toInvoiceMinutes)} />}
       </dl>
+      <div>
+        <Button type="button" size="sm" variant="secondary" onClick={() => setAdding(true)}>
+          {ADD_HOURS_LABEL}
+        </Button>
+      </div>
+      {adding && <TimeEntryForm activity={{ id, toString: entity.toString }} onClose={() => setAdding(false)} />}
       {error && (
         <p role="alert" className="text-sm text-danger-700">
           {error}

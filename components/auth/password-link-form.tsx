@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormErrorBanner } from "@/components/ui/form-banner";
@@ -11,8 +11,26 @@ import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
 import { passwordLinkSchema } from "@/lib/schemas/user";
 import { PASSWORD_RULE_MESSAGE } from "@/lib/schemas/password";
 
-/** Sets a password from an e-mailed link: /reset-password-two (reset) and /sign-in (invitation). */
-export function PasswordLinkForm({ token, url, entity, then }: { token: string; url: string; entity: string; then: string }) {
+export const LINK_INVALID = "Link non valido";
+
+/**
+ * Sets a password from an e-mailed link: /reset-password-two (reset) and /sign-in (invitation). A link without its
+ * token (or with one no link carries) says so at once, with `invalidHint` (what to do instead), rather than after the
+ * passwords are typed and sent.
+ */
+export function PasswordLinkForm(props: { token: string; url: string; entity: string; then: string; invalidHint?: ReactNode }) {
+  const parsed = passwordLinkSchema.shape.token.safeParse(props.token);
+  if (!parsed.success)
+    return (
+      <div role="alert" className="flex flex-col gap-2 rounded-md border border-danger-200 bg-danger-50 px-3 py-2 text-sm text-danger-800">
+        <p className="font-medium">{LINK_INVALID}</p>
+        {props.invalidHint && <p>{props.invalidHint}</p>}
+      </div>
+    );
+  return <LinkForm {...props} />;
+}
+
+function LinkForm({ token, url, entity, then }: { token: string; url: string; entity: string; then: string }) {
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const { register, handleSubmit, formState } = useZodForm(passwordLinkSchema, { token, passwordFirst: "", passwordSecond: "" });

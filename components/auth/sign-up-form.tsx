@@ -15,6 +15,9 @@ import { collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
 import { signUpSchema } from "@/lib/schemas/user";
 import { PASSWORD_RULE_MESSAGE } from "@/lib/schemas/password";
 
+/** The service terms (app/(public)/condizioni), public. */
+export const TERMS_PATH = "/condizioni";
+
 export function SignUpForm() {
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -71,7 +74,19 @@ export function SignUpForm() {
         control={control}
         name="acceptTerms"
         render={({ field }) => (
-          <Checkbox checked={Boolean(field.value)} onCheckedChange={(v) => field.onChange(v === true)} label="Accetto le condizioni del servizio" />
+          <Checkbox
+            checked={Boolean(field.value)}
+            onCheckedChange={(v) => field.onChange(v === true)}
+            label={
+              <>
+                Accetto le{" "}
+                {/* a new tab: the form keeps what was typed */}
+                <a href={TERMS_PATH} target="_blank" rel="noopener" className="font-medium text-primary-700 underline-offset-2 hover:underline">
+                  condizioni del servizio
+                </a>
+              </>
+            }
+          />
         )}
       />
       <Button type="submit" loading={formState.isSubmitting} className="mt-2">

@@ -51,6 +51,19 @@ export interface EntityFormContext<TEntity extends AnyEntity> {
   saving: boolean;
   /** The form or its files have unsaved changes (an action on the stored record must not pass over them). */
   dirty: boolean;
+  /**
+   * Saves as Salva does (the form's validation, its banner, the files), with `options`: `query` added to the save's
+   * URL (the documents' 'Salva ed emetti': issue=1), `keepOpen` the form stays on the saved record instead of closing,
+   * `confirm` asked once the values are valid and before anything is sent. Resolves to the saved entity, or null
+   * (invalid, not confirmed, refused by the server: its messages already shown as for Salva).
+   */
+  submit: (options?: SubmitOptions) => Promise<TEntity | null>;
+}
+
+export interface SubmitOptions {
+  query?: string;
+  keepOpen?: boolean;
+  confirm?: () => Promise<boolean>;
 }
 
 export interface EntityFormModalProps<TSchema extends FormSchema, TEntity extends AnyEntity = AnyEntity, TFormData = Record<string, unknown>> {
@@ -265,10 +278,12 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
   const perTab = tabs && submitFailed ? tabErrorMessages(tabs, errors) : {};
   const filesDirty = Object.values(files).some(hasFile);
 
-  const save = async (entity: TEntity) => {
+  const save = async (entity: TEntity, options: SubmitOptions = {}): Promise<TEntity | null> => {
+    if (options.confirm && !(await options.confirm())) return null;
     const values = form.getValues() as z.input<TSchema>;
     const payload = toPayload ? toPayload(values, entity) : values;
-    const url = typeof saveUrl === "function" ? saveUrl(entity) : saveUrl;
+    const base = typeof saveUrl === "function" ? saveUrl(entity) : saveUrl;
+    const url = options.query ? `${base}${base.includes("?") ? "&" : "?"}${options.query}` : base;
     try {
       const response = uploadProgress
         ? await uploadWithProgress(url, buildEntityFormData(entityName, payload, files as EntityFiles), { progressToast: true })
@@ -281,15 +296,17 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
       setFiles({});
       setLoaded((current) => (current ? { ...current, entity: saved } : current));
       onSaved?.(saved as Exclude<TEntity, { id: null }>, response);
-      if (closeOnSave) onClose();
+      if (closeOnSave && !options.keepOpen) onClose();
       void showSuccess(response);
+      return saved;
     } catch (error) {
-      if (isAbortError(error)) return;
+      if (isAbortError(error)) return null;
       const validation = error instanceof ApiError && error.status === 400 && error.errors.length > 0;
       const title = validation ? FORM_ERRORS_TITLE : SAVE_FAILED_TITLE;
       const messages = validation ? (error as ApiError).errors : errorList(error);
       setServerErrors({ title, messages });
       await alertDialog(validation ? [FORM_ERRORS_TITLE, ...messages].join("\n") : errorMessage(error));
+      return null;
     }
   };
 
@@ -323,6 +340,16 @@ export function EntityFormModal<TSchema extends FormSchema, TEntity extends AnyE
         reload: () => setLoadSeq((n) => n + 1),
         saving: isSubmitting,
         dirty: isDirty || filesDirty,
+        submit: (options) =>
+          new Promise<TEntity | null>((resolve) => {
+            void form.handleSubmit(
+              async () => resolve(await save(loaded.entity, options)),
+              (fieldErrors) => {
+                onInvalid(fieldErrors);
+                resolve(null);
+              },
+            )();
+          }),
       }
     : null;
 

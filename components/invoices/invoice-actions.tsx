@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { alertDialog, confirmDialog } from "@/components/ui/dialogs";
 import { Field } from "@/components/ui/field";
@@ -181,15 +181,39 @@ const causaleOptions = Object.entries(CAUSALI_PAGAMENTO).map(([value, label]) =>
  * pagamento ritenuta' when it has a ritenuta, each required with the spec's message; then the file, or the SDI
  * pre-check's blocking problems listed with their codes. A document whose file exists needs no option: it is the
  * same file every time.
+ * It first asks the file with no option (issue 30): the server takes the tenant's defaults (the cassa named in
+ * Impostazioni, causale 'A' for a professional applying the ritenuta; db/documents/xml.ts xmlDefaultsOf), so with
+ * them the file downloads at once and the dialog never shows; it asks only the options the server found no default
+ * for, or shows the pre-check's problems.
  */
 export function XmlOptionsDialog({ invoice, onDone }: { invoice: Pick<InvoiceJson, "id" | "totals">; onDone: (generated: boolean) => void }) {
-  const needsCassa = invoice.totals.professionistFundAmount > 0;
-  const needsCausale = invoice.totals.withholdingTaxAmount > 0;
+  // null while the file is asked with the tenant's defaults; then the options the server wants
+  const [asked, setAsked] = useState<{ cassa: boolean; causale: boolean } | null>(null);
+  const needsCassa = asked?.cassa === true;
+  const needsCausale = asked?.causale === true;
   const [previdential, setPrevidential] = useState("");
   const [paymentCausal, setPaymentCausal] = useState("");
   const [errors, setErrors] = useState<{ previdential?: string; paymentCausal?: string }>({});
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const tried = useRef(false);
+
+  useEffect(() => {
+    if (tried.current) return;
+    tried.current = true;
+    void (async () => {
+      try {
+        saveBase64File(await apiPostEntity<Base64File>(url("download-electronic-invoice-xml", invoice.id), "xmlOptions", { previdential: null, paymentCausal: null }));
+        onDone(true);
+      } catch (e) {
+        const list = errorList(e);
+        const cassa = list.includes(XML_OPTIONS_MESSAGES.previdential);
+        const causale = list.includes(XML_OPTIONS_MESSAGES.paymentCausal);
+        setAsked({ cassa, causale });
+        if (!cassa && !causale) setProblems(list.length ? list : [errorMessage(e)]);
+      }
+    })();
+  }, [invoice.id, onDone]);
 
   async function generate() {
     const next = {
@@ -227,14 +251,14 @@ export function XmlOptionsDialog({ invoice, onDone }: { invoice: Pick<InvoiceJso
           <Button type="button" variant="secondary" onClick={() => onDone(false)} disabled={busy}>
             Annulla
           </Button>
-          <Button type="button" loading={busy} onClick={() => void generate()}>
+          <Button type="button" loading={busy || asked === null} onClick={() => void generate()}>
             Genera XML
           </Button>
         </>
       }
     >
       <div className="flex flex-col gap-3">
-        {!needsCassa && !needsCausale && <p className="text-sm text-gray-600">Il documento non ha cassa previdenziale né ritenuta: nessuna opzione da indicare.</p>}
+        {asked === null && <p className="text-sm text-gray-600" role="status">Generazione del file in corso...</p>}
         {needsCassa && (
           <Field label="Cassa previdenziale" required error={errors.previdential}>
             <Select name="previdential" value={previdential} placeholder="-" options={cassaOptions} onChange={(e) => setPrevidential(e.target.value)} />

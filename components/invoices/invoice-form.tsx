@@ -14,12 +14,12 @@ import { RowsGrid, type RowsGridColumn } from "@/components/grid/rows-grid";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { alertDialog, confirmDialog } from "@/components/ui/dialogs";
+import { confirmDialog } from "@/components/ui/dialogs";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { apiGet, apiPost, apiPostEntity, errorMessage, isAbortError, showError, showSuccess } from "@/lib/client/api";
+import { apiGet, apiPostEntity, errorMessage, isAbortError, showError } from "@/lib/client/api";
 import { pickFormValues, type ZodForm } from "@/lib/client/use-zod-form";
 import { formatEuro, formatMoney } from "@/lib/format";
 import type { CalculationResult } from "@/lib/fiscal/calculate";
@@ -39,7 +39,7 @@ import {
 import type { Loaded } from "@/lib/schemas/entity";
 import { DocumentStateBadge } from "./document-state-badge";
 import { DocumentHistory } from "./document-history";
-import { InvoiceActions, SAVE_FIRST } from "./invoice-actions";
+import { InvoiceActions } from "./invoice-actions";
 import { InvoiceAttachments } from "./invoice-attachments";
 import { InvoiceRowForm, ROW_TYPE_LABELS, type InvoiceRow } from "./invoice-row-form";
 import { isLocked, policyOf } from "@/lib/documents/policy";
@@ -73,8 +73,8 @@ export interface InvoiceFormProps {
 
 /**
  * 'Inserimento fattura' / 'Modifica fattura' (and the other kinds; spec §2 Invoice form): Dati principali
- * (Intestazione, Documento PA, Righe, Totali from get-calculated-fields, Scadenze), Note e allegati; Salva, and
- * 'Emetti' on a saved Bozza (set-state Emessa: the number is given then).
+ * (Intestazione, Documento PA, Righe, Totali from get-calculated-fields, Scadenze), Note e allegati; Salva (Ctrl+S),
+ * and 'Salva ed emetti' (Ctrl+Enter) on a Bozza: saved and numbered in one call, the form then on the issued document.
  */
 export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFormProps) {
   // a copy made from the form (Duplica, Crea nota di credito, Converti) opens in its place
@@ -101,7 +101,16 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
       toPayload={(values) => ({ ...values, deadlines: manualDeadlines.current ? values.deadlines : [] })}
       onSaved={(saved) => onSaved?.(saved)}
       onClose={onClose}
-      footerExtra={(context) => <IssueButton context={context} onIssued={(saved) => onSaved?.(saved)} />}
+      footerExtra={(context) => (
+        <IssueButton
+          context={context}
+          onIssued={(saved) => {
+            // a new document goes on in the form of the issued one (update-form-data: its history, its actions' reloads)
+            if (currentId !== saved.id) setCurrentId(saved.id);
+            else context.reload();
+          }}
+        />
+      )}
     >
       {(form, formData, context) => (
         <>
@@ -149,35 +158,59 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
 const isLockedDocument = (entity: Pick<LoadedInvoice, "id" | "kind" | "state">) => entity.id !== null && isLocked(entity);
 
 /**
- * 'Emetti' on a saved Bozza: confirmed, then set-state Emessa (the number is given), and the form reloads. It numbers
- * the STORED document: with unsaved changes it first asks to save, as the toolbar's actions do (else the reload threw
- * the changes away and the unchanged document was numbered and, for an invoice or a credit note, locked).
+ * 'Salva ed emetti' beside Salva on a Bozza, new or saved (issue 30): the form's values are validated, the issue
+ * confirmed (ISSUE_CONFIRM), then saved with ?issue=1 — saved and numbered in one transaction, a refusal of either
+ * writing nothing — and the form stays open on the issued document, its PDF, XML and 'Invia email' at hand.
+ * Keyboard (anywhere in this form, inputs included; not in a dialog opened over it): Ctrl+S (⌘S) saves as Salva,
+ * Ctrl+Enter (⌘Enter) saves and issues a Bozza (else saves); the browser's own Ctrl+S is prevented.
  */
 function IssueButton({ context, onIssued }: { context: EntityFormContext<LoadedInvoice>; onIssued: (saved: InvoiceJson) => void }) {
   const [busy, setBusy] = useState(false);
+  const anchor = useRef<HTMLSpanElement>(null);
   const { entity } = context;
-  if (entity.id === null || entity.state !== "Bozza") return null;
+  const draft = entity.state === "Bozza";
+  const readOnly = isLockedDocument(entity);
+  const latest = useRef({ context, onIssued, draft, readOnly, busy });
+  latest.current = { context, onIssued, draft, readOnly, busy };
+
   async function issue() {
-    if (context.dirty) return void (await alertDialog(SAVE_FIRST));
-    if (!(await confirmDialog(ISSUE_CONFIRM))) return;
+    const { context: ctx, onIssued: issued } = latest.current;
     setBusy(true);
-    const body = new FormData();
-    body.set("invoiceState", JSON.stringify({ state: "Emessa", version: entity.version }));
     try {
-      const res = await apiPost<{ invoice: InvoiceJson }>(`${invoiceApi.url}/set-state/${entity.id}`, body);
-      void showSuccess(res);
-      onIssued(res.invoice);
-      context.reload();
-    } catch (e) {
-      await showError(e);
+      const saved = await ctx.submit({ query: "issue=1", keepOpen: true, confirm: () => confirmDialog(ISSUE_CONFIRM) });
+      if (saved) issued(saved as InvoiceJson);
     } finally {
       setBusy(false);
     }
   }
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const save = event.key === "s" || event.key === "S";
+      const issueKey = event.key === "Enter";
+      if (!save && !issueKey) return;
+      // only this form's dialog: not a row's or a confirmation opened over it
+      const dialog = anchor.current?.closest("[role='dialog']");
+      if (!dialog || !(event.target instanceof Node) || !dialog.contains(event.target)) return;
+      event.preventDefault();
+      const now = latest.current;
+      if (now.readOnly || now.busy || now.context.saving) return;
+      if (issueKey && now.draft) void issue();
+      else void now.context.submit();
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+
   return (
-    <Button type="button" variant="secondary" className="mr-auto" loading={busy} disabled={context.saving} onClick={() => void issue()}>
-      Emetti
-    </Button>
+    <span ref={anchor} className="contents">
+      {draft && (
+        <Button type="button" variant="secondary" loading={busy} disabled={context.saving} onClick={() => void issue()} title="Ctrl+Invio">
+          Salva ed emetti
+        </Button>
+      )}
+    </span>
   );
 }
 
@@ -242,6 +275,31 @@ function CheckboxField({ form, name, label }: { form: InvoiceFormApi; name: "wit
     />
   );
 }
+
+/**
+ * 'Valore marca da bollo virtuale'. The bollo is the law's (lib/fiscal/calculate.ts 7a): due whenever the amounts not
+ * subject to VAT exceed € 77,47, whoever bears it; 'Marca da bollo a proprio carico' only says who (ticked: the issuer;
+ * off: recharged to the customer on an 'Imposta di bollo' row). So the amount does not follow the checkbox, which would
+ * lock it exactly when the customer pays it: it is enabled when the document's live calculation says the bollo is
+ * due (and while the calculation cannot tell, e.g. a row being typed, so that it never blocks the user), disabled
+ * otherwise, when no bollo is charged whatever it says.
+ */
+export function StampAmountField({ form, context }: { form: InvoiceFormApi; context: CalculationContext }) {
+  const values = useWatch({ control: form.control });
+  const live = useMemo(() => liveTotals(values, context), [values, context]);
+  const due = live.calc ? live.calc.stamp.due : true;
+  return (
+    <FormField
+      control={form.control}
+      name="stampAmount"
+      label="Valore marca da bollo virtuale"
+      hint={due ? undefined : STAMP_NOT_DUE}
+      render={(field) => <MoneyInput {...field} value={field.value as number | string | null | undefined} disabled={!due || field.disabled} />}
+    />
+  );
+}
+
+export const STAMP_NOT_DUE = "Non dovuto: importi senza IVA fino a € 77,47";
 
 function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFormApi; formData: InvoiceFormData; entity: LoadedInvoice; manualDeadlines: MutableRefObject<boolean> }) {
   const [withholding, pa, contact] = useWatch({ control: form.control, name: ["withholdingTaxApply", "publicAdministration", "contact"] });
@@ -373,7 +431,7 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
             <div className="flex items-end pb-2">
               <CheckboxField form={form} name="stampBorneByIssuer" label="Marca da bollo a proprio carico" />
             </div>
-            <FormField control={form.control} name="stampAmount" label="Valore marca da bollo virtuale" render={(field) => <MoneyInput {...field} value={field.value as number | string | null | undefined} />} />
+            <StampAmountField form={form} context={calculation} />
             <div className="flex items-end pb-2">
               <CheckboxField form={form} name="publicAdministration" label="Fattura alla Pubblica Amministrazione" />
             </div>
@@ -400,7 +458,7 @@ function MainTab({ form, formData, entity, manualDeadlines }: { form: InvoiceFor
       )}
       </fieldset>
       <Card title="Righe">
-        <RowsField form={form} contactId={idOf(contact)} readOnly={locked} />
+        <RowsField form={form} contactId={idOf(contact)} readOnly={locked} defaultVat={formData.defaultVat ?? null} />
       </Card>
       <CalculatedCards form={form} entity={entity} context={calculation} locked={locked} manualDeadlines={manualDeadlines} />
       {creating === "bankAccount" && <BankAccountForm onClose={() => setCreating(null)} onSaved={created("bankAccount")} />}
@@ -439,7 +497,7 @@ const ROW_COLUMNS: readonly RowsGridColumn<InvoiceRow>[] = [
 ];
 
 /** Righe: the rows (RowsGrid, multi-select, double click edits) and the row form. */
-function RowsField({ form, contactId, readOnly }: { form: InvoiceFormApi; contactId: number | null; readOnly: boolean }) {
+function RowsField({ form, contactId, readOnly, defaultVat }: { form: InvoiceFormApi; contactId: number | null; readOnly: boolean; defaultVat: { id: number; toString: string } | null }) {
   const [editing, setEditing] = useState<{ row: InvoiceRow | null; resolve: (row: InvoiceRow | null) => void; remove?: () => void } | null>(null);
   return (
     <Controller
@@ -468,6 +526,8 @@ function RowsField({ form, contactId, readOnly }: { form: InvoiceFormApi; contac
               <InvoiceRowForm
                 row={editing.row}
                 contactId={contactId}
+                defaultVat={defaultVat}
+                documentWithholds={form.getValues("withholdingTaxApply") === true}
                 onDone={(row) => {
                   editing.resolve(row);
                   setEditing(null);
@@ -497,10 +557,13 @@ interface ServerDeadline {
 }
 type FormDeadline = { deadlineDate: string | null; amount: number | string | null; deadlineState: string; paymentDate: string | null; bankAccount: SelectableEntity | null; id?: number };
 
+// rivalsa and cassa are part of the imponibile (Σ ImponibileImporto, the VAT's base): with either, the card reads
+// the rows' imponibile first ('Imponibile'), then what they add, then the imponibile they make (taxableWith): shown as
+// 'Imponibile' above them, the total already held them and they read as added twice
 const TOTAL_LINES: readonly [keyof InvoiceTotals, string][] = [
-  ["taxable", "Imponibile"],
   ["inpsRevengeAmount", "Rivalsa INPS"],
   ["professionistFundAmount", "Cassa professionisti"],
+  ["taxable", "Imponibile"],
   ["totalVat", "IVA"],
   ["withholdingTaxAmount", "Ritenuta d'acconto"],
   ["stampAmount", "Marca da bollo"],
@@ -624,6 +687,7 @@ export function CalculatedCards({
   };
 
   const error = live?.error ?? serverError;
+  const added = figureOf(totals?.inpsRevengeAmount) + figureOf(totals?.professionistFundAmount);
   return (
     <div className="flex flex-col gap-4">
       <Card title="Totali" bodyClassName="grid grid-cols-1 gap-x-8 gap-y-3 md:grid-cols-2">
@@ -633,12 +697,14 @@ export function CalculatedCards({
           </p>
         )}
         <dl className="flex flex-col gap-1 self-start text-sm" data-testid="invoice-totals">
+          {added !== 0 && <TotalLine label="Imponibile" amount={figureOf(totals?.taxable) - added} steps={[]} strong={false} />}
           {TOTAL_LINES.map(([k, label]) => {
             const figure = totals?.[k];
             const amount = figureOf(figure);
             if (amount === 0 && k !== "taxable" && k !== "total" && k !== "netToPay" && k !== "totalVat") return null;
             const steps = typeof figure === "object" ? figure.steps : [];
-            return <TotalLine key={k} label={label} amount={amount} steps={steps ?? []} strong={k === "total" || k === "netToPay"} />;
+            const shown = k === "taxable" && added !== 0 ? taxableWith(totals) : label;
+            return <TotalLine key={k} label={shown} amount={amount} steps={steps ?? []} strong={k === "total" || k === "netToPay"} />;
           })}
         </dl>
         <div className="flex flex-col gap-3">
@@ -652,6 +718,10 @@ export function CalculatedCards({
 }
 
 const figureOf = (v: Figure | number | undefined) => (typeof v === "number" ? v : (v?.amount ?? 0));
+
+/** The imponibile after rivalsa and cassa: 'Imponibile con rivalsa INPS e cassa' (naming those the document has). */
+const taxableWith = (totals: Record<keyof InvoiceTotals, Figure | number> | null) =>
+  `Imponibile con ${[figureOf(totals?.inpsRevengeAmount) !== 0 ? "rivalsa INPS" : null, figureOf(totals?.professionistFundAmount) !== 0 ? "cassa" : null].filter(Boolean).join(" e ")}`;
 
 /** A step's label as the fiscal library writes it ("4.00% su 1525,00") in the form's Italian ("4,00% su 1525,00"). */
 const italianStep = (label: string) => label.replace(/(\d+)\.(\d+)%/g, "$1,$2%");

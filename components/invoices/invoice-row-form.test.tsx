@@ -130,3 +130,49 @@ describe("InvoiceRowForm", () => {
     await waitFor(() => expect(onDelete).toHaveBeenCalledTimes(1));
   });
 });
+
+describe("a new row's defaults (issue 30)", () => {
+  const vat22 = { id: 7, toString: "22% - Aliquota ordinaria" };
+  const withholding = () => screen.getByRole("checkbox", { name: "Applicare ritenuta d'acconto e contributi" });
+  function renderNew(documentWithholds: boolean) {
+    const onDone = vi.fn();
+    render(
+      <>
+        <InvoiceRowForm row={null} contactId={5} onDone={onDone} defaultVat={vat22} documentWithholds={documentWithholds} />
+        <DialogHost />
+      </>,
+    );
+    return { onDone, body: screen.getByTestId("invoice-row-form") };
+  }
+
+  it("takes the tenant's usual VAT rate (formData.defaultVat): a Riga generica is valid with its description only", async () => {
+    const user = userEvent.setup();
+    const { body, onDone } = renderNew(false);
+    await user.type(within(body).getByLabelText(/Descrizione in fattura/), "Consulenza");
+    await user.click(screen.getByRole("button", { name: "OK" }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(onDone.mock.calls[0]![0]).toMatchObject({ rowType: "GENERICA", vat: vat22, withholding: false });
+  });
+
+  it("the ritenuta starts ticked on a fee row of a document applying it, never on a Prodotto; a choice by hand stays", async () => {
+    const user = userEvent.setup();
+    const { body } = renderNew(true);
+    const type = within(body).getByLabelText(/Tipo riga/) as HTMLSelectElement;
+    expect(withholding().getAttribute("aria-checked")).toBe("true");
+    await user.selectOptions(type, "PRODOTTO");
+    expect(withholding().getAttribute("aria-checked")).toBe("false");
+    await user.selectOptions(type, "SERVIZIO");
+    expect(withholding().getAttribute("aria-checked")).toBe("true");
+    await user.selectOptions(type, "LAVORO");
+    expect(withholding().getAttribute("aria-checked")).toBe("true");
+    // unticked by hand: the type no longer decides
+    await user.click(withholding());
+    await user.selectOptions(type, "GENERICA");
+    expect(withholding().getAttribute("aria-checked")).toBe("false");
+  });
+
+  it("a document without ritenuta starts every row unticked", () => {
+    renderNew(false);
+    expect(withholding().getAttribute("aria-checked")).toBe("false");
+  });
+});

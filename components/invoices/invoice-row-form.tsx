@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { FormField } from "@/components/form/form-field";
@@ -46,7 +46,16 @@ const CATALOGUE = {
 /** The spec's hint in the demo (§1 Demo mode). */
 export const DEMO_VAT_HINT = "Altre aliquote IVA si possono attivare in Tabelle - Aliquote IVA";
 
-const NEW_ROW: InvoiceRow = { rowType: "GENERICA", description: "", hideAmount: false, quantity: "1", amount: 0, vat: null, advance: false, withholding: true };
+const NEW_ROW: InvoiceRow = { rowType: "GENERICA", description: "", hideAmount: false, quantity: "1", amount: 0, vat: null, advance: false, withholding: false };
+
+/**
+ * Whether a new row starts with 'Applicare ritenuta d'acconto e contributi' ticked (issue 30). The ritenuta and the
+ * cassa fall on a professional's fee, not on goods: a fee row — Riga generica, Servizio, Lavoro — starts ticked when
+ * the document applies the ritenuta (its 'Applica ritenuta', from the tenant's withholdingTaxApply); a Prodotto (goods
+ * sold, a refund of materials) and a Sezione never do. The user may still tick or untick it on any row.
+ */
+export const rowWithholdsByDefault = (rowType: DocumentRowType, documentWithholds: boolean): boolean =>
+  documentWithholds && (rowType === "GENERICA" || rowType === "SERVIZIO" || rowType === "LAVORO");
 
 interface CatalogueEntry {
   name?: string;
@@ -67,15 +76,21 @@ export function InvoiceRowForm({
   contactId,
   onDone,
   onDelete,
+  defaultVat = null,
+  documentWithholds = false,
 }: {
   row: InvoiceRow | null;
+  /** A new row's Aliquota: the tenant's usual rate (formData.defaultVat); a product's or service's own rate replaces it. */
+  defaultVat?: { id: number; toString: string } | null;
+  /** The document applies the ritenuta: a new fee row starts with it ticked (rowWithholdsByDefault). */
+  documentWithholds?: boolean;
   /** The document's customer: the Lavoro picker lists its jobs. */
   contactId: number | null;
   onDone: (row: InvoiceRow | null) => void;
   /** Set on an existing row: 'Elimina riga'. */
   onDelete?: () => void;
 }) {
-  const start = row ?? NEW_ROW;
+  const start = row ?? { ...NEW_ROW, vat: defaultVat, withholding: rowWithholdsByDefault(NEW_ROW.rowType, documentWithholds) };
   const form = useZodForm(invoiceRowSchema, {
     rowType: start.rowType,
     activity: start.activity ?? null,
@@ -96,6 +111,11 @@ export function InvoiceRowForm({
   const isDemo = useIsDemo();
   const isSection = rowType === "SEZIONE";
   const showAmounts = !isSection && !(rowType === "GENERICA" && hideAmount);
+  // a new row's ritenuta follows its type until the user ticks or unticks it (a Prodotto starts without)
+  const withholdingByHand = useRef(false);
+  useEffect(() => {
+    if (row === null && !withholdingByHand.current) form.setValue("withholding", rowWithholdsByDefault(rowType, documentWithholds));
+  }, [row, rowType, documentWithholds, form]);
 
   /** A product or service chosen: its description, price and VAT fill the row. */
   async function fillFrom(url: string, field: string, value: SelectableEntity | null) {
@@ -245,7 +265,16 @@ export function InvoiceRowForm({
             control={form.control}
             name="withholding"
             render={({ field }) => (
-              <Checkbox name={field.name} checked={field.value === true} onBlur={field.onBlur} onCheckedChange={field.onChange} label="Applicare ritenuta d'acconto e contributi" />
+              <Checkbox
+                name={field.name}
+                checked={field.value === true}
+                onBlur={field.onBlur}
+                onCheckedChange={(checked) => {
+                  withholdingByHand.current = true;
+                  field.onChange(checked);
+                }}
+                label="Applicare ritenuta d'acconto e contributi"
+              />
             )}
           />
         </>

@@ -68,7 +68,7 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
   const [profileOpen, setProfileOpen] = useState(false);
   const [logo, setLogo] = useState<string | null>(null);
   const title = routeTitle(pathname);
-  const sub = subscriptionLine(tenant);
+  const sub = subscriptionLine(tenant, user.roles);
 
   useEffect(() => {
     // Marks the page as interactive (browser tests wait for it before clicking).
@@ -185,9 +185,11 @@ function SubscriptionLine({ sub, className, testId }: { sub: ReturnType<typeof s
   return (
     <div className={className} data-testid={testId}>
       <span className={cn(sub.expired ? "font-semibold text-danger-700" : "text-gray-600")}>{sub.text}</span>
-      <Link href={sub.offer.href} className={buttonClasses("link", "sm")}>
-        {sub.offer.label}
-      </Link>
+      {sub.offer && (
+        <Link href={sub.offer.href} className={buttonClasses("link", "sm")}>
+          {sub.offer.label}
+        </Link>
+      )}
     </div>
   );
 }

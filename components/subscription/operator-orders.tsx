@@ -4,7 +4,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { apiGet, apiPost, showError, showSuccess } from "@/lib/client/api";
 import { confirmDialog } from "@/lib/client/dialogs";
-import { formatDate, formatDateTime, formatEuro } from "@/lib/format";
+import { formatDate, formatEuro } from "@/lib/format";
+import { romeDateTime } from "@/lib/rome-time";
 import type { SubscriptionOrderJson } from "@/lib/schemas/subscription-order";
 
 export type OperatorOrder = SubscriptionOrderJson & { tenant: { id: number; denomination: string; expireDate: string; isFree: boolean } };
@@ -42,7 +43,7 @@ export function OperatorOrders({ initial }: { initial: OperatorOrder[] }) {
               {o.paymentReference} · {o.tenant.denomination}
             </p>
             <p className="text-gray-600">
-              {o.description}, {formatEuro(o.total)} IVA inclusa · ordinato il {formatDateTime(o.createdAt)}
+              {o.description}, {formatEuro(o.total)} IVA inclusa · ordinato il {romeDateTime(o.createdAt)}
             </p>
             <p className="text-gray-600">
               Intestatario: {o.billing.denomination}

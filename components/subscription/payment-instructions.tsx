@@ -2,7 +2,8 @@
 
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { formatDateTime, formatEuro } from "@/lib/format";
+import { formatEuro } from "@/lib/format";
+import { romeDateTime } from "@/lib/rome-time";
 import type { PurchaseData, SubscriptionOrderJson } from "@/lib/schemas/subscription-order";
 
 /** The order's state and what to write on the bank transfer (the causale is how the vendor matches the payment). */
@@ -18,7 +19,7 @@ export function PaymentInstructions({ order, vendor, onEdit }: { order: Subscrip
     <Card title={`Ordine ${order.paymentReference}`} data-testid="payment-instructions">
       <p className="text-sm">
         Stato: <span className="font-semibold" data-testid="order-state">{order.state}</span>
-        <span className="text-gray-500"> · registrato il {formatDateTime(order.createdAt)}</span>
+        <span className="text-gray-500"> · registrato il {romeDateTime(order.createdAt)}</span>
       </p>
       {order.state === "In attesa di pagamento" && (
         <>

@@ -12,6 +12,7 @@ import { formatDuration } from "@/lib/format";
 import { entryInstants } from "@/lib/rome-time";
 import type { Loaded, Option } from "@/lib/schemas/entity";
 import { timeEntryApi, timeEntrySchema, type TimeEntryFormData, type TimeEntryJson } from "@/lib/schemas/time-entry";
+import { notifyTimeEntriesChanged } from "./time-entry-events";
 
 export const NEW_TIME_ENTRY_TITLE = "Inserimento ore lavorate";
 export const EDIT_TIME_ENTRY_TITLE = "Modifica ore lavorate";
@@ -45,13 +46,18 @@ export function TimeEntryForm({ id, activity, onSaved, onDeleted, onClose }: Tim
       schema={timeEntrySchema}
       size="md"
       title={(entity) => (entity.id ? EDIT_TIME_ENTRY_TITLE : NEW_TIME_ENTRY_TITLE)}
-      onSaved={(saved) => onSaved?.(saved)}
+      // the jobs' hours shown elsewhere (the /lavori grid, a job's Ore lavorate tab) are read again
+      onSaved={(saved) => {
+        notifyTimeEntriesChanged();
+        onSaved?.(saved);
+      }}
       onClose={onClose}
       footerExtra={({ entity }) =>
         entity.id !== null && !entity.invoiced && entity.endTime !== null ? (
           <DeleteRecordButton
             url={`${timeEntryApi.url}/${entity.id}`}
             onDeleted={() => {
+              notifyTimeEntriesChanged();
               onDeleted?.();
               onClose();
             }}

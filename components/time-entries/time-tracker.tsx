@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from "@/lib/client/notify";
 import { TIME_ENTRY_MESSAGES, type RunningEntry, type TimeEntryJson } from "@/lib/schemas/time-entry";
 import { ELAPSED_REFRESH_MS, formatElapsed, startClock } from "./elapsed";
 import { TimeEntryForm } from "./time-entry-form";
+import { notifyTimeEntriesChanged } from "./time-entry-events";
 
 export const TIME_ENTRY_GET_URL = "/api/time-entries/time-entry-get";
 export const TIME_ENTRY_START_URL = "/api/time-entries/time-entry-start";
@@ -145,6 +146,8 @@ function Tracker() {
     try {
       const r = await apiPost<{ timeEntry: TimeEntryJson }>(TIME_ENTRY_END_URL);
       adopt(null);
+      // the stopped entry has its minutes now: the jobs' Ore lavorate shown on the page count them
+      notifyTimeEntriesChanged();
       setPanelOpen(false);
       setBusy(false);
       // a clipped end ('L'orario di fine è stato anticipato…') is read before the entry opens

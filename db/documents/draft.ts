@@ -1,9 +1,10 @@
 /** A new document's values (create-form-data) and what the form needs for its live totals. */
 import "server-only";
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
-import { contacts, invoiceSectionals, vatRates, type Contact, type InvoiceSectional } from "@/db/schema";
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { contacts, invoiceSectionals, vatRates, type Contact, type InvoiceSectional, type Tenant } from "@/db/schema";
 import { type TenantScope } from "@/db/scope";
-import { STAMP_AMOUNT } from "@/lib/fiscal/calculate";
+import { isForfettarioRegime, STAMP_AMOUNT } from "@/lib/fiscal/calculate";
+import { vatRateToString } from "@/db/queries/vat-rates";
 import { type CalculationContext } from "@/lib/invoice-calculation";
 import { todayInRome } from "@/lib/rome-time";
 import type { SectionalTypology } from "@/lib/schemas/lookup-enums";
@@ -41,6 +42,18 @@ const customerForCalculation = (c: Pick<Contact, "kind" | "vatNumber" | "publicA
   country: c.country,
   vatCountry: c.vatCountry,
 });
+
+/**
+ * The rate a new row starts with (formData.defaultVat, issue 30): the tenant's usual one — the active 22% (no natura),
+ * or for a forfettario or minimi regime (RF19/RF02, no VAT charged) the active N2.2 rate; none when the tenant has
+ * deactivated it (the row's Aliquota then starts empty, as before). A product's or service's own rate replaces it
+ * when one is chosen in the row.
+ */
+export async function defaultVatOf(scope: TenantScope, tenant: Pick<Tenant, "taxRegime">): Promise<{ id: number; toString: string } | null> {
+  const usual = isForfettarioRegime(tenant.taxRegime) ? eq(vatRates.natura, "N2.2") : and(eq(vatRates.rate, "22"), isNull(vatRates.natura));
+  const [vat] = await scope.list(vatRates, { where: and(eq(vatRates.active, true), usual), orderBy: [asc(vatRates.rate), asc(vatRates.id)], limit: 1 });
+  return vat ? { id: vat.id, toString: vatRateToString(vat) } : null;
+}
 
 /**
  * The customer of create-form-data: ?contact={id} (the issue's name; the form asks it when the customer changes), or

@@ -24,7 +24,7 @@ import { fillPlaceholders, textToHtml } from "@/lib/mail/text";
 import { invoicePdfFilename, renderInvoicePdf } from "@/lib/pdf/invoice-pdf";
 import { INVOICE_MESSAGES, type InvoiceJson } from "@/lib/schemas/invoice";
 import { SEND_EMAIL_MESSAGES, type SendEmailFormData, type SendEmailInput } from "@/lib/schemas/invoice-email";
-import { electronicInvoiceXml, XML_CONTENT_TYPE } from "./xml";
+import { electronicInvoiceXml, XML_CONTENT_TYPE, xmlDefaultsOf } from "./xml";
 import { getInvoicePdfData } from "./pdf";
 import { assertAddressConfirmed } from "@/db/queries/email-confirmation";
 import { invoiceEntity } from "./entity";
@@ -77,10 +77,15 @@ export async function emailFormData(scope: TenantScope, id: number): Promise<Sen
   const canAttachXml = XML_KINDS.includes(doc.kind);
   // the options matter only while the file is still to be built (a Scartata one is built again)
   const toBuild = canAttachXml && (!doc.electronicInvoiceXml || doc.state === "Scartata");
+  // an option the tenant has a default for is not asked (xml.ts xmlDefaultsOf)
+  const defaults = xmlDefaultsOf(tenant);
   return {
     sendEmail: { email: customer.email, cc: "", bcc: "", ...prefilledTexts(tenant, doc, customer.name), attachXml: false, version: doc.version },
     canAttachXml,
-    xmlOptionsNeeded: { previdential: toBuild && Number(doc.professionistFundAmount) !== 0, paymentCausal: toBuild && Number(doc.withholdingTaxAmount) !== 0 },
+    xmlOptionsNeeded: {
+      previdential: toBuild && Number(doc.professionistFundAmount) !== 0 && defaults.cassa === null,
+      paymentCausal: toBuild && Number(doc.withholdingTaxAmount) !== 0 && defaults.causale === null,
+    },
     draft: doc.number === null,
   };
 }

@@ -55,7 +55,7 @@ import { deadlinesOf, rowsOf } from "./rows";
 import { isDeletable } from "./numbering";
 import { afterWrite, beforeDelete, beforeWrite, finalize, linkedDocument, type LinkedJson } from "./save";
 import { documentHistory } from "./history";
-import { calculationContext, draftCustomer, draftOf } from "./draft";
+import { calculationContext, defaultVatOf, draftCustomer, draftOf } from "./draft";
 import { defaultDocumentType, policyOf } from "@/lib/documents/policy";
 import { DOCUMENT_KINDS } from "@/lib/schemas/invoice";
 
@@ -166,6 +166,8 @@ export const invoiceEntity = defineEntity({
     // a new document for a customer (create-form-data?contact=): its flags, split payment among them
     calculation: await calculationContext(scope, row ? row.contactId : ((await draftCustomer(scope, query ?? new URLSearchParams()))?.id ?? null)),
     history: row ? await documentHistory(scope, row.id) : [],
+    // the rate a new row starts with (a saved Bozza gets rows too)
+    defaultVat: await defaultVatOf(scope, await scope.getTenant()),
   }),
   selectable: {
     search: (t) => sql`${documents.numberText} ilike ${t.startsWith}`,

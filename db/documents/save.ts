@@ -219,6 +219,16 @@ async function inOrder<const P extends readonly Promise<unknown>[]>(promises: P)
   return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as never;
 }
 
+/**
+ * POST /api/invoices[/{id}]?issue=1 (issue 30, 'Salva ed emetti'): the input saved as issued. A Bozza becomes Emessa
+ * (a state of every kind), so this same save numbers it in its own transaction — the credit note's rule
+ * (checkCorrectedInvoice) and the netting of its invoice run as for any save leaving Bozza, and a refusal of either
+ * the save or the issue rolls both back. A document already issued keeps the state sent: it just saves.
+ */
+export function issuedInput(input: InvoiceInput): InvoiceInput {
+  return input.state === "Bozza" ? { ...input, state: "Emessa" } : input;
+}
+
 /** Last: the number, when the document leaves Bozza with this save. */
 export async function finalize(tx: TenantScope, row: Document, input: InvoiceInput): Promise<Document | void> {
   const p = prepared.get(input);

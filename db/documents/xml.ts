@@ -9,7 +9,8 @@
  * 'Segna come inviata' (set-state) until the SDI channel sends it. A Scartata document is built again (it was
  * corrected: a new file, a new progressive).
  * The XML options give the cassa's TipoCassa and the ritenuta's CausalePagamento (the calculation used TC01/"A":
- * neither changes an amount); each is required only when the document has that figure.
+ * neither changes an amount); each is required only when the document has that figure and the tenant has no default
+ * for it (xmlDefaultsOf: the cassa named in Impostazioni, 'A' for a tenant applying the ritenuta).
  * A credit note's DatiFattureCollegate: the invoice it was made from, else the number and date typed in its form
  * (policy.ts correctedInvoiceOf, which its PDF reads too).
  */
@@ -38,6 +39,7 @@ import { validateFatturaXml } from "@/lib/fiscal/xsd";
 import { correctedInvoiceOf, policyOf } from "@/lib/documents/policy";
 import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES, XML_OPTIONS_MESSAGES, type XmlOptionsInput } from "@/lib/schemas/invoice";
 import { fiscalRowsOf, fiscalSettingsOf } from "@/lib/invoice-calculation";
+import { tipoCassaOfFundName } from "@/lib/fiscal/cassa";
 
 export const XML_CONTENT_TYPE = "application/xml";
 
@@ -93,13 +95,25 @@ function buyerOfSnapshot(s: PartySnapshot, publicAdministration: boolean): Buyer
   };
 }
 
-/** The options the document needs: a Cassa professionisti needs its TipoCassa, a ritenuta its CausalePagamento. */
-function checkXmlOptions(doc: Document, options: XmlOptionsInput): { cassa: Exclude<TipoCassa, "TC22">; causale: CausalePagamento } {
+/**
+ * The tenant's defaults of the XML options (issue 30): the cassa's TipoCassa from its 'Nome cassa professionisti'
+ * (lib/fiscal/cassa.ts), and CausalePagamento 'A' (lavoro autonomo) for a tenant that applies the ritenuta — a
+ * professional's usual; none when the name is not recognised or the tenant does not withhold (the dialog asks).
+ */
+export function xmlDefaultsOf(tenant: Pick<Tenant, "professionistFundName" | "withholdingTaxApply">): { cassa: Exclude<TipoCassa, "TC22"> | null; causale: CausalePagamento | null } {
+  return { cassa: tipoCassaOfFundName(tenant.professionistFundName), causale: tenant.withholdingTaxApply ? "A" : null };
+}
+
+/**
+ * The options the document needs: a Cassa professionisti needs its TipoCassa, a ritenuta its CausalePagamento; an
+ * option left empty takes the tenant's default (xmlDefaultsOf), and only when there is none is it refused.
+ */
+function checkXmlOptions(doc: Document, options: XmlOptionsInput, defaults: ReturnType<typeof xmlDefaultsOf>): { cassa: Exclude<TipoCassa, "TC22">; causale: CausalePagamento } {
   const errors: string[] = [];
   const needsCassa = Number(doc.professionistFundAmount) !== 0;
   const needsCausale = Number(doc.withholdingTaxAmount) !== 0;
-  const cassa = options.previdential;
-  const causale = options.paymentCausal;
+  const cassa = options.previdential ?? defaults.cassa;
+  const causale = options.paymentCausal ?? defaults.causale;
   if (needsCassa && !cassa) errors.push(XML_OPTIONS_MESSAGES.previdential);
   else if (cassa && (!(cassa in TIPI_CASSA) || cassa === "TC22")) errors.push(XML_OPTIONS_MESSAGES.previdentialInvalid);
   if (needsCausale && !causale) errors.push(XML_OPTIONS_MESSAGES.paymentCausal);
@@ -227,8 +241,8 @@ export async function electronicInvoiceXml(scope: TenantScope, id: number, optio
     if (doc.number === null || doc.numberText === null) throw new BadRequestError(INVOICE_ACTION_MESSAGES.xmlDraft);
     if (doc.electronicInvoiceXml && doc.electronicInvoiceFileName && doc.state !== "Scartata") return fileOf(doc.electronicInvoiceFileName, doc.electronicInvoiceXml);
 
-    const chosen = checkXmlOptions(doc, options);
     const tenant = await tx.getTenant();
+    const chosen = checkXmlOptions(doc, options, xmlDefaultsOf(tenant));
     const fiscal = await fiscalDocumentOf(tx, tenant, doc, chosen);
     const progressive = progressiveFromCounter(await takeNext(tx, "transmission"));
     const check = precheckDocument(fiscal, { progressive }, today ? { today } : {});
@@ -275,6 +289,9 @@ export async function electronicInvoicesBatch(scope: TenantScope, ids: readonly 
     const out = new Map<number, BatchOutcome>();
     const docs = await tx.lockRows(documents, intIn(documents.id, ids));
     const candidates: { doc: Document; chosen: XmlChoice }[] = [];
+    // the tenant first: its defaults fill the options the batch has none of (a cassa's type, the ritenuta's causale)
+    const tenant = await tx.getTenant();
+    const defaults = xmlDefaultsOf(tenant);
     for (const doc of docs) {
       if (!policyOf(doc.kind).xml) out.set(doc.id, { error: new BadRequestError(INVOICE_ACTION_MESSAGES.xmlKind) });
       else if (doc.number === null || doc.numberText === null) out.set(doc.id, { error: new BadRequestError(INVOICE_ACTION_MESSAGES.xmlDraft) });
@@ -282,7 +299,7 @@ export async function electronicInvoicesBatch(scope: TenantScope, ids: readonly 
       else if (doc.electronicInvoiceXml && doc.electronicInvoiceFileName && doc.state !== "Scartata") out.set(doc.id, { name: doc.electronicInvoiceFileName, bytes: doc.electronicInvoiceXml });
       else {
         try {
-          candidates.push({ doc, chosen: checkXmlOptions(doc, { previdential: null, paymentCausal: null }) });
+          candidates.push({ doc, chosen: checkXmlOptions(doc, { previdential: null, paymentCausal: null }, defaults) });
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
           out.set(doc.id, { error: err });
@@ -296,8 +313,7 @@ export async function electronicInvoicesBatch(scope: TenantScope, ids: readonly 
     const modalityIds = idsOf((d) => d.paymentModalityId);
     const bankIds = idsOf((d) => d.bankAccountId);
     const sourceIds = idsOf((d) => (policyOf(d.kind).correctsInvoice ? d.sourceDocumentId : null));
-    const [tenant, rows, deadlines, modalities, banks, sources] = await Promise.all([
-      tx.getTenant(),
+    const [rows, deadlines, modalities, banks, sources] = await Promise.all([
       tx
         .select({ r: documentRows, rate: vatRates.rate, natura: vatRates.natura })
         .from(documentRows)

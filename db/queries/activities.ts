@@ -259,8 +259,23 @@ export async function unfinishedActivities(scope: TenantScope, { query = "", off
   return rows.map((r) => ({ id: r.id, toString: `${activityLabel(r)} (${r.customer})` }));
 }
 
-/** 'Segna completato' on the selected jobs: how many changed. */
+/**
+ * 'Segna completato' on the selected jobs: how many changed. A completed job is also 'Concluso' (else it would leave
+ * the grid's default view yet miss Report lavori conclusi, which reads the state and its Storico): a state change is
+ * logged as the form's save logs it, in the same transaction.
+ */
 export async function markFinished(scope: TenantScope, ids: readonly number[]): Promise<number> {
-  const changed = await scope.updateWhere(activities, and(sql`${activities.id} = any(string_to_array(${ids.join(",")}, ',')::int[])`, eq(activities.finished, false)), { finished: true, version: sql`${activities.version} + 1` });
-  return changed.length;
+  return scope.transaction(async (tx) => {
+    const selected = sql`${activities.id} = any(string_to_array(${ids.join(",")}, ',')::int[])`;
+    const jobs = await tx.lockRows(activities, sql`${selected} and (not ${activities.finished} or ${activities.activityState} <> 'Concluso')`);
+    if (jobs.length === 0) return 0;
+    await tx.updateWhere(activities, sql`${activities.id} = any(string_to_array(${jobs.map((j) => j.id).join(",")}, ',')::int[])`, {
+      finished: true,
+      activityState: "Concluso",
+      version: sql`${activities.version} + 1`,
+    });
+    for (const j of jobs.filter((j) => j.activityState !== "Concluso"))
+      await tx.insert(activityStateLogs, { activityId: j.id, stateBefore: j.activityState, stateAfter: "Concluso", userId: tx.actor?.userId ?? null });
+    return jobs.length;
+  });
 }

@@ -339,7 +339,10 @@ export async function todoItems(scope: TenantScope, first: string, afterLast: st
   return rows.map((r) => ({ kind: "todo", id: `todo-${r.id}`, title: r.title, start: r.dueDate!, end: null, allDay: true, done: r.done }));
 }
 
-/** The Scadenziario's deadlines (listed, not cancelled) due in the days: 'Da incassare € 1.220,00 - Rossi Srl'. */
+/**
+ * The Scadenziario's deadlines (listed, not cancelled) due in the days: 'Da incassare € 1.220,00 - Rossi Srl'; a paid
+ * one says so, 'Incassato' / 'Pagato' (the week and month views show the title alone, not the item's done mark).
+ */
 export async function deadlineItems(scope: TenantScope, first: string, afterLast: string): Promise<AgendaItem[]> {
   const rows = await scope
     .select({ id: documentDeadlines.id, date: documentDeadlines.deadlineDate, amount: documentDeadlines.amount, direction: documentDeadlines.direction, state: documentDeadlines.deadlineState, contact: contacts.name })
@@ -350,13 +353,15 @@ export async function deadlineItems(scope: TenantScope, first: string, afterLast
   return rows.map((r) => ({
     kind: "deadline",
     id: `deadline-${r.id}`,
-    title: `${r.direction === "IN" ? "Da incassare" : "Da pagare"} ${formatEuro(r.amount)} - ${r.contact}`,
+    title: `${deadlineWording(r.direction === "IN", r.state === "Saldato")} ${formatEuro(r.amount)} - ${r.contact}`,
     start: r.date,
     end: null,
     allDay: true,
     done: r.state === "Saldato",
   }));
 }
+
+const deadlineWording = (incoming: boolean, paid: boolean) => (incoming ? (paid ? "Incassato" : "Da incassare") : paid ? "Pagato" : "Da pagare");
 
 /** One user's finished time entries overlapping [from, to). */
 async function timeEntryItems(scope: TenantScope, from: Date, to: Date, userId: number): Promise<AgendaItem[]> {

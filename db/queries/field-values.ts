@@ -1,14 +1,15 @@
 /** Valori delle liste (field values): small per-tenant value lists such as the agents' titles. */
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq, ne, sql } from "drizzle-orm";
 import { defineEntity, byText } from "@/db/entity";
 import type { TenantScope } from "@/db/scope";
 import { fieldValues } from "@/db/schema";
-import { validate, ValidationError } from "@/lib/errors";
+import { ApiError, validate, ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
 import { fieldNameSchema, fieldValueApi, fieldValueResponse, fieldValueSchema, fieldValuesGridParams } from "@/lib/schemas/field-value";
 
 export const FIELD_NAME_REQUIRED = 'Il parametro "fieldName" è richiesto';
+export const fieldValueTaken = (value: string) => `Il valore "${value}" è già presente nella lista`;
 
 /** The value list dialog's grid (GET /api/field-values?fieldName=…). */
 export const fieldValuesGrid = defineGrid({
@@ -41,8 +42,19 @@ export const fieldValueEntity = defineEntity({
   // GET /api/field-values/get-filtered-list/{fieldName} adds the list's condition
   selectable: { search: (t) => sql`${fieldValues.fieldValue} ilike ${t.contains}`, orderBy: [byText(fieldValues.fieldValue)] },
   hooks: {
-    async beforeWrite(_tx, input, existing) {
+    async beforeWrite(tx, input, existing) {
       if (!existing && !input.fieldName) throw new ValidationError([FIELD_NAME_REQUIRED]);
+      // a value once per list, ignoring case ('dott.' beside 'Dott.' is the same title). The saves of one list queue
+      // on a transaction-level advisory lock, then check: no unique index, whose migration would first have to merge
+      // the duplicates tenants already have (their rows may be in use)
+      const fieldName = existing?.fieldName ?? input.fieldName!;
+      await tx.platform.execute(sql`select pg_advisory_xact_lock(7302, hashtext(${`${tx.tenantId}:${fieldName}`}))`);
+      const [taken] = await tx
+        .select({ id: fieldValues.id })
+        .from(fieldValues)
+        .where(eq(fieldValues.fieldName, fieldName), sql`lower(${fieldValues.fieldValue}) = lower(${input.fieldValue})`, existing ? ne(fieldValues.id, existing.id) : undefined)
+        .limit(1);
+      if (taken) throw new ApiError(409, fieldValueTaken(input.fieldValue));
     },
   },
   example: { fieldName: "title", fieldValue: "Prof." },

@@ -16,6 +16,9 @@
  *   POST   {url}/{id}                   update (version required: stale → 409): 'Modifica effettuata'
  *                                        (both answer { status, message, dialogMessage?, [field] }: dialogMessage
  *                                        from the declaration's saveNotice, when it has something to say)
+ *   POST   {url}[/{id}]?issue=1         (an entity routed with options.issue: the sales documents) save and issue in
+ *                                        the save's one transaction: options.issue turns the input into the issued
+ *                                        one, so the save's own hooks number it; a refusal writes nothing
  *   DELETE {url}/{id}                   delete (in use → 409)
  *   (an entity with attachments: the saves also take filesContent[index] parts, streamed into the attachment
  *   store, lib/api/attachments.ts; its get-file/{id}/files/{fileId} is a route of its own)
@@ -25,7 +28,7 @@
 import "server-only";
 import type { AnyEntity } from "@/db/entity";
 import { DELETED_MESSAGE, SAVED_MESSAGE, UPDATED_MESSAGE } from "@/db/entity";
-import { NotFoundError } from "@/lib/errors";
+import { BadRequestError, NotFoundError } from "@/lib/errors";
 import { exportGridResponse } from "@/lib/grid/export";
 import { listGrid, listGridIds } from "@/lib/grid/list";
 import { optionsQuerySchema, type OptionsQuery } from "@/lib/schemas/options-query";
@@ -52,7 +55,26 @@ export function optionsResponse(options: unknown[]): Response {
   return Response.json({ options, status: "ok" });
 }
 
-export function entityRoutes(entity: AnyEntity): { GET: RouteHandler; POST: RouteHandler; DELETE: RouteHandler } {
+export const ISSUE_PARAM_INVALID = 'Il parametro "issue" deve essere 1';
+
+export interface EntityRouteOptions {
+  /**
+   * POST ?issue=1: the input as it is saved when the caller asks to issue it too (the same save, hooks and transaction).
+   * Without it, ?issue is refused (400): an entity that cannot be issued does not save silently as if it had been.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the entity's own input type (AnyEntity is untyped too)
+  issue?: (input: any) => any;
+}
+
+/** ?issue=1 (or true) of a save; absent: a plain save; anything else, or an entity without options.issue: 400. */
+function issueAsked(params: URLSearchParams, options: EntityRouteOptions): boolean {
+  const value = params.get("issue");
+  if (value === null || value === "0" || value === "false") return false;
+  if ((value !== "1" && value !== "true") || !options.issue) throw new BadRequestError(ISSUE_PARAM_INVALID);
+  return true;
+}
+
+export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions = {}): { GET: RouteHandler; POST: RouteHandler; DELETE: RouteHandler } {
   const { field } = entity.api;
 
   async function list({ req, scope }: Ctx): Promise<Response> {
@@ -84,18 +106,21 @@ export function entityRoutes(entity: AnyEntity): { GET: RouteHandler; POST: Rout
     const path = segments(ctx);
     if (path.length > 1) throw new NotFoundError(UNKNOWN_CALL);
     const id = path.length === 1 ? parseId(path[0]) : undefined;
+    const issue = issueAsked(ctx.req.nextUrl.searchParams, options);
+    const asSaved = <T,>(input: T): T => (issue ? options.issue!(input) : input);
     let saved;
     if (entity.attachments) {
       // new files stream into the attachment store as they arrive; the save links them or they go
       const body = await readSaveWithFiles(ctx.req, ctx.scope, field, entity.input, entity.attachments.kind);
       try {
-        saved = id === undefined ? await entity.create(ctx.scope, body.input, body.staged) : await entity.update(ctx.scope, id, body.input, body.staged);
+        const input = asSaved(body.input);
+        saved = id === undefined ? await entity.create(ctx.scope, input, body.staged) : await entity.update(ctx.scope, id, input, body.staged);
       } catch (err) {
         await body.discard();
         throw err;
       }
     } else {
-      const input = await readEntity(ctx.req, field, entity.input);
+      const input = asSaved(await readEntity(ctx.req, field, entity.input));
       saved = id === undefined ? await entity.create(ctx.scope, input) : await entity.update(ctx.scope, id, input);
     }
     const dialogMessage = await entity.saveNotice?.(ctx.scope, saved);

@@ -340,6 +340,8 @@ export interface InvoiceFormData {
     vats: { id: number; rate: string; natura: string | null }[];
     customer: { kind: string; vatNumber: string; publicAdministration: boolean; splitPayment: boolean; withholdingAgent: boolean; country?: string; vatCountry?: string } | null;
   };
+  /** The tenant's usual VAT rate, a new row's Aliquota (22%, or N2.2 for a forfettario; db/documents/draft.ts defaultVatOf). */
+  defaultVat?: { id: number; toString: string } | null;
 }
 
 /** The E-invoice XML options dialog (spec §3, §5): POST /api/invoices/download-electronic-invoice-xml/{id}, JSON field "xmlOptions". */

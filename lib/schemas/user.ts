@@ -47,7 +47,16 @@ export const signUpSchema = z
     passwordSecond: z.string({ error: 'Il campo "Ripeti la password" è richiesto' }).min(1, 'Il campo "Ripeti la password" è richiesto'),
     acceptTerms: z.literal(true, { error: "È necessario accettare le condizioni del servizio" }),
   })
-  .refine((v) => v.password === v.passwordSecond, { message: "Le due password non coincidono", path: ["passwordSecond"] });
+  .refine((v) => v.password === v.passwordSecond, {
+    message: "Le due password non coincidono",
+    path: ["passwordSecond"],
+    // checked as soon as both passwords are typed, whatever the other fields say (zod runs an object's refinement only
+    // once every field is valid by default: the mismatch showed last, after the rest was fixed)
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; passwordSecond?: unknown } | null;
+      return typeof v?.password === "string" && typeof v.passwordSecond === "string" && v.passwordSecond !== "";
+    },
+  });
 
 export const resetRequestSchema = z.object({ email: email('Il campo "Email" è richiesto') });
 

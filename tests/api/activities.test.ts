@@ -280,7 +280,12 @@ describe("Lavori (activities)", () => {
     const r = await c.postForm(`${URL}/mark-finished`, { ids: `${one.id},${two.id},${foreign.id}` });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ status: "ok", message: "Lavori segnati come completati", updated: 2 });
-    for (const a of [one, two]) expect((await c.get(`${URL}/get/${a.id}`)).body.activity).toMatchObject({ finished: true, version: a.version + 1 });
+    // completed is concluded (issue 30: else it missed Report lavori conclusi), the change in its Storico
+    for (const a of [one, two]) {
+      const done = (await c.get(`${URL}/get/${a.id}`)).body.activity;
+      expect(done).toMatchObject({ finished: true, activityState: "Concluso", version: a.version + 1 });
+      expect(done.activityStateLogs.at(-1)).toMatchObject({ stateBefore: "Attivo", stateAfter: "Concluso" });
+    }
     expect((await other.get(`${URL}/get/${foreign.id}`)).body.activity).toMatchObject({ finished: false, version: foreign.version });
     expect((await c.postForm(`${URL}/mark-finished`, { ids: `${one.id}` })).body.updated).toBe(0);
     const unfinished = await list(c, { filterModel: JSON.stringify({ finished: { filterType: "boolean", type: "equals", filter: 0 } }) });

@@ -110,6 +110,19 @@ describe("saves", () => {
     expect((await a.get(`/api/field-values/update-form-data/${v.id}`)).status).toBe(404);
     expect(await count(a, "cancella")).toBe(0);
   });
+
+  it("refuses a value its list already has (any case): 409, the Italian message, nothing written; ten at once keep one", async () => {
+    await create(a, "Geom.", "doppio");
+    const r = await a.postEntity("/api/field-values", "fieldValue", { fieldName: "doppio", fieldValue: "geom." });
+    expect([r.status, r.body.status, r.body.message]).toEqual([409, "error", 'Il valore "geom." è già presente nella lista']);
+    expect(await count(a, "doppio")).toBe(1);
+    const many = await Promise.all(Array.from({ length: 10 }, () => a.postEntity("/api/field-values", "fieldValue", { fieldName: "insieme", fieldValue: "Arch." })));
+    expect(many.map((x) => x.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(await count(a, "insieme")).toBe(1);
+    // another list, another tenant: free
+    expect((await a.postEntity("/api/field-values", "fieldValue", { fieldName: "altro-doppio", fieldValue: "Geom." })).status).toBe(200);
+    expect((await b.postEntity("/api/field-values", "fieldValue", { fieldName: "doppio", fieldValue: "Geom." })).status).toBe(200);
+  });
 });
 
 describe("tenants apart", () => {

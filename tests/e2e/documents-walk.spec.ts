@@ -8,7 +8,7 @@ import { login, rows, search } from "./support";
 // cassa, no ritenuta, no bollo; one deadline, 'Bonifico a vista'): a quote of two rows, issued,
 // converted into a proforma, issued, converted into an invoice, issued; the proforma and the quote then say what they
 // became and offer no second conversion (the server refuses one too); a credit note of the invoice for one of its two
-// rows ('Emetti' with the row deleted but unsaved asks to save first), saved, issued: the /fatture footer nets it, the
+// rows (the row deleted and saved), issued: the /fatture footer nets it, the
 // invoice's deadline is netted (the part taken back Stornato), the Scadenziario counts what is left, and the credit
 // note's PDF names the invoice it corrects. At 1366×768 and on a 390×844 phone.
 // Screenshots of each main step go to /tmp/shots-d (SHOTS_DIR), one folder per viewport.
@@ -63,17 +63,17 @@ async function addRow(page: Page, dialog: Locator, description: string, amount: 
   await expect(row).toHaveCount(0);
 }
 
-/** 'Emetti' in the form's footer, confirmed: the document is numbered and 'Emessa'. */
+/** 'Salva ed emetti' in the form's footer, confirmed: saved with ?issue=1, the document is numbered and 'Emessa'. */
 async function issue(page: Page, dialog: Locator): Promise<{ id: number; number: string }> {
   await settle(page);
-  const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/api/invoices/set-state/"));
-  await dialog.getByRole("button", { name: "Emetti" }).click();
+  const answer = page.waitForResponse((r) => r.request().method() === "POST" && /^\/api\/invoices\/\d+$/.test(new URL(r.url()).pathname) && new URL(r.url()).searchParams.get("issue") === "1");
+  await dialog.getByRole("button", { name: "Salva ed emetti" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: /OK|Sì|Conferma/ }).click();
   const response = await answer;
   expect(response.status(), await response.text()).toBe(200);
   await expect(dialog.getByRole("textbox", { name: "Numero", exact: true })).toHaveValue(/^\d+/);
   await expect(badge(dialog, "Emessa")).toBeVisible();
-  await expect(dialog.getByRole("button", { name: "Emetti" })).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Salva ed emetti" })).toHaveCount(0);
   const id = Number(new URL(response.url()).pathname.split("/").pop());
   return { id, number: await dialog.getByRole("textbox", { name: "Numero", exact: true }).inputValue() };
 }
@@ -127,7 +127,7 @@ async function walk(page: Page, viewport: "desktop" | "phone") {
   // 1,500.00 + VAT 22 % 330.00 = 1,830.00
   await expect(dialog.getByTestId("invoice-totals")).toContainText("1'830,00");
   await snap("quote-new");
-  await dialog.getByRole("button", { name: "Salva" }).click();
+  await dialog.getByRole("button", { name: "Salva", exact: true }).click();
   await expect(toast(page, "Salvataggio effettuato")).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await search(page, tag);
@@ -210,15 +210,11 @@ async function walk(page: Page, viewport: "desktop" | "phone") {
   await page.getByRole("alertdialog").getByRole("button", { name: /OK|Sì|Conferma/ }).click();
   await expect(righe.locator("tbody tr")).toHaveCount(1);
   await expect(dialog.getByTestId("invoice-totals")).toContainText("610,00");
-  // 'Emetti' numbers the stored document: with the row deleted but not saved it asks to save first (it used to
-  // number and lock the whole, unchanged credit note, and the reload put the deleted row back)
+  // (issue 30: 'Salva ed emetti' saves the form as it stands and issues it in one call, so the deleted row can no
+  // longer be issued back by an issue of the stored document; here the credit note is saved, issued later from /fatture)
   await settle(page);
-  await dialog.getByRole("button", { name: "Emetti" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("Ci sono modifiche non salvate: salva il documento prima di proseguire.");
-  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
-  await expect(righe.locator("tbody tr")).toHaveCount(1);
   await expect(badge(dialog, "Bozza")).toBeVisible();
-  await dialog.getByRole("button", { name: "Salva" }).click();
+  await dialog.getByRole("button", { name: "Salva", exact: true }).click();
   await expect(toast(page, "Modifica effettuata")).toBeVisible();
   await expect(dialog).toHaveCount(0);
 

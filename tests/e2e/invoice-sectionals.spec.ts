@@ -67,7 +67,7 @@ test.describe("desktop 1366×768", () => {
     await form.getByRole("textbox", { name: "Nome del sezionale" }).fill(`Privati ${tag}`);
     await form.getByRole("combobox", { name: "Tipologia di clienti" }).selectOption("Persone fisiche");
     await form.getByRole("textbox", { name: "Suffisso" }).fill("P");
-    await form.getByRole("button", { name: "Salva" }).click();
+    await form.getByRole("button", { name: "Salva", exact: true }).click();
     await expect(form).toHaveCount(0);
     await expect(settings.getByRole("cell", { name: `Privati ${tag}`, exact: true })).toBeVisible();
 
@@ -86,14 +86,14 @@ test.describe("desktop 1366×768", () => {
     await expect(sezionale).toBeInViewport();
     await snap(page, "invoice-sezionale-1366");
 
-    await dialog.getByRole("button", { name: "Salva" }).click();
+    await dialog.getByRole("button", { name: "Salva", exact: true }).click();
     await expect(toast(page, "Salvataggio effettuato")).toBeVisible();
     await expect(dialog).toHaveCount(0);
     const listed = page.getByRole("grid").locator("[data-row-id]").filter({ hasText: `Privata ${tag}` });
     await listed.dblclick();
     const edit = page.getByRole("dialog", { name: /Modifica fattura/ });
     await expect(edit.getByRole("combobox", { name: "Sezionale", exact: true })).toHaveValue(`Privati ${tag}`);
-    await edit.getByRole("button", { name: "Emetti" }).click();
+    await edit.getByRole("button", { name: "Salva ed emetti" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: /OK|Sì|Conferma/ }).click();
     await expect(edit.getByRole("textbox", { name: "Numero" })).toHaveValue("1/P");
     // an issued invoice keeps its series: Sezionale is shown, not edited

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { chooseOperation, login } from "./support";
 
@@ -75,12 +76,17 @@ test.describe("desktop 1366×768", () => {
       await expect(row.getByRole("textbox", { name: "Importo" })).toHaveValue("1'500,00");
       await pick(row, page, "Aliquota", "22", /^22%/);
     });
-    await expect(total(dialog, "Imponibile")).toHaveText(/1'560,00/); // 1,500.00 + cassa 4 %
+    await expect(total(dialog, "Imponibile")).toHaveText(/1'500,00/);
+    await expect(total(dialog, "Imponibile con cassa")).toHaveText(/1'560,00/); // 1,500.00 + cassa 4 %
     // Prodotto: the catalogue fills description, price and VAT
     await addRow(page, dialog, async (row) => {
       await row.getByRole("combobox", { name: "Tipo riga" }).selectOption("PRODOTTO");
       await pick(row, page, "Prodotto", "Copia", "Copia progetto su carta");
       await expect(row.getByRole("textbox", { name: "Importo" })).toHaveValue("25,00");
+      // a product row starts without the ritenuta (issue 30); this one is a fee's part: ticked by hand
+      const withholds = row.getByRole("checkbox", { name: "Applicare ritenuta d'acconto e contributi" });
+      await expect(withholds).not.toBeChecked();
+      await withholds.check();
     });
     // a generic row with its amount hidden: a text line only
     await addRow(page, dialog, async (row) => {
@@ -92,7 +98,8 @@ test.describe("desktop 1366×768", () => {
     await expect(righe.locator("tbody tr")).toHaveCount(3);
     await expect(dialog.getByText('E\' necessario premere il pulsante "Salva"')).toBeVisible();
     // live: 1,525.00 + 4 % cassa = 1,586.00; VAT 22 % 348.92; ritenuta 20 % of 1,525.00 = 305.00; no bollo (every row has VAT)
-    await expect(total(dialog, "Imponibile")).toHaveText(/1'586,00/);
+    await expect(total(dialog, "Imponibile")).toHaveText(/1'525,00/);
+    await expect(total(dialog, "Imponibile con cassa")).toHaveText(/1'586,00/);
     await expect(total(dialog, "IVA")).toHaveText(/348,92/);
     await expect(total(dialog, "Ritenuta d'acconto")).toHaveText(/305,00/);
     await expect(total(dialog, "Netto a pagare")).toHaveText(/1'629,92/);
@@ -114,7 +121,7 @@ test.describe("desktop 1366×768", () => {
     await expect(dialog.getByText("preventivo-firmato.pdf")).toBeVisible();
     await dialog.getByRole("tab", { name: "Dati principali" }).click();
 
-    await dialog.getByRole("button", { name: "Salva" }).click();
+    await dialog.getByRole("button", { name: "Salva", exact: true }).click();
     await expect(toast(page, "Salvataggio effettuato")).toBeVisible();
     await expect(dialog).toHaveCount(0);
 
@@ -124,7 +131,7 @@ test.describe("desktop 1366×768", () => {
     await row.dblclick();
     const edit = page.getByRole("dialog", { name: /Modifica fattura/ });
     await expect(edit).toBeVisible();
-    await edit.getByRole("button", { name: "Emetti" }).click();
+    await edit.getByRole("button", { name: "Salva ed emetti" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: /OK|Sì|Conferma/ }).click();
     await expect(edit.getByRole("textbox", { name: "Numero" })).toHaveValue(/^\d+/);
     await expect(edit.getByText("Emessa").first()).toBeVisible();
@@ -141,18 +148,14 @@ test.describe("desktop 1366×768", () => {
     expect(popup.url()).toContain("download-pdf");
     await popup.close();
 
-    // XML: the options dialog asks for the cassa's type and the ritenuta's causale, then gives the file
-    await edit.getByRole("button", { name: "XML", exact: true }).click();
-    const xml = page.getByRole("dialog", { name: "Opzioni fattura elettronica" });
-    await xml.getByRole("button", { name: "Genera XML" }).click();
-    await expect(xml).toContainText('Il campo "Cassa previdenziale" è richiesto');
-    await expect(xml).toContainText('Il campo "Causale pagamento ritenuta" è richiesto');
-    await snap(page, "invoice-xml-options");
-    await xml.getByRole("combobox", { name: "Cassa previdenziale" }).selectOption("TC04");
-    await xml.getByRole("combobox", { name: "Causale pagamento ritenuta" }).selectOption("A");
-    const [download] = await Promise.all([page.waitForEvent("download"), xml.getByRole("button", { name: "Genera XML" }).click()]);
+    // XML: the cassa's type and the ritenuta's causale come from the tenant's settings (Inarcassa → TC04, a
+    // professional's 'A'; issue 30): no options dialog, the file at once
+    const [download] = await Promise.all([page.waitForEvent("download"), edit.getByRole("button", { name: "XML", exact: true }).click()]);
     expect(download.suggestedFilename()).toMatch(/^IT\w+_\w{5}\.xml$/);
-    await expect(xml).toHaveCount(0);
+    const file = readFileSync(await download.path(), "utf8");
+    expect(file).toContain("<TipoCassa>TC04</TipoCassa>");
+    expect(file).toContain("<CausalePagamento>A</CausalePagamento>");
+    await expect(page.getByRole("dialog", { name: "Opzioni fattura elettronica" })).toHaveCount(0);
     // the file is made, nothing is sent: the state changes only when the user says so
     // (the button is offered on an Emessa document only: the download left it so)
     const markSent = edit.getByRole("button", { name: "Segna come inviata" });
@@ -201,7 +204,7 @@ test.describe("desktop 1366×768", () => {
       await expect(row.getByRole("textbox", { name: "Importo" })).toHaveValue("120,00");
     });
     await expect(dialog.getByText("Documento non valido ai fini fiscali: non costituisce fattura")).toBeVisible();
-    await dialog.getByRole("button", { name: "Salva" }).click();
+    await dialog.getByRole("button", { name: "Salva", exact: true }).click();
     await expect(toast(page, "Salvataggio effettuato")).toBeVisible();
     await page.getByRole("grid").locator("[data-row-id]").filter({ hasText: "Edilnova" }).first().dblclick();
     const edit = page.getByRole("dialog", { name: /Modifica fattura proforma/ });
@@ -229,11 +232,11 @@ test.describe("desktop 1366×768", () => {
     });
     // no deadlines on a quote
     await expect(dialog.getByRole("group", { name: "Scadenze" })).toHaveCount(0);
-    await dialog.getByRole("button", { name: "Salva" }).click();
+    await dialog.getByRole("button", { name: "Salva", exact: true }).click();
     await expect(toast(page, "Salvataggio effettuato")).toBeVisible();
     await page.getByRole("grid").locator("[data-row-id]").first().dblclick();
     const edit = page.getByRole("dialog", { name: /Modifica preventivo/ });
-    await edit.getByRole("button", { name: "Emetti" }).click();
+    await edit.getByRole("button", { name: "Salva ed emetti" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: /OK|Sì|Conferma/ }).click();
     await edit.getByRole("button", { name: "Segna accettato" }).click();
     await expect(edit.getByText("Accettato").first()).toBeVisible();
@@ -271,6 +274,6 @@ test.describe("phone 390×844", () => {
     // nothing wider than the screen
     const width = await dialog.evaluate((el) => el.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
-    await expect(dialog.getByRole("button", { name: "Salva" })).toBeInViewport();
+    await expect(dialog.getByRole("button", { name: "Salva", exact: true })).toBeInViewport();
   });
 });

@@ -9,7 +9,21 @@ export default async function ResetPasswordTwoPage({ searchParams }: { searchPar
   const { token = "" } = await searchParams;
   return (
     <AuthCard title="Scegli la nuova password" footer={<Link href="/login" className="text-primary-700 hover:underline">Torna al login</Link>}>
-      <PasswordLinkForm token={token} url="/api/reset-password-two" entity="passwordReset" then="/login" />
+      <PasswordLinkForm
+        token={token}
+        url="/api/reset-password-two"
+        entity="passwordReset"
+        then="/login"
+        invalidHint={
+          <>
+            Apri il link completo ricevuto per email, o{" "}
+            <Link href="/reset-password" className="font-medium underline">
+              richiedi un nuovo link
+            </Link>
+            .
+          </>
+        }
+      />
     </AuthCard>
   );
 }

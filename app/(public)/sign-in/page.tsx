@@ -10,7 +10,13 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <AuthCard title="Attiva il tuo account">
       <p className="mb-4 text-gray-600">Sei stato invitato: scegli la password con cui accederai.</p>
-      <PasswordLinkForm token={token} url="/api/sign-in" entity="passwordSet" then="/" />
+      <PasswordLinkForm
+        token={token}
+        url="/api/sign-in"
+        entity="passwordSet"
+        then="/"
+        invalidHint="Apri il link completo ricevuto per email, o chiedi all'amministratore di inviarti un nuovo invito."
+      />
     </AuthCard>
   );
 }

@@ -3,13 +3,15 @@
  * minutes and value, by month (the chart) and by the table's grouping (Mese, Cliente, Lavoro, Utente).
  * Value: each entry's minutes × the job's hourly rate (the customer's, else the tenant's), rounded half-up to the
  * cent per entry (the customer's rate is copied on each entry by the database: time_entries.customer_rate), as 'Da fatturare' of the Lavori computes it (also for a fixed-price job: what its time is worth).
- * Billed: entries marked invoiced by a sales document; to bill: billable and not invoiced; not billable: the rest.
+ * Billed: entries marked invoiced by a sales document, and those of an invoiced fixed-price job; to bill: billable and
+ * not billed (valued only on an hourly job: a fixed-price job's amount is billed whole); not billable: the rest.
  */
 import "server-only";
-import { eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, isNotNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { activities, contacts, timeEntries as te, users } from "@/db/schema";
 import { intEq, lit, type TenantScope, type TenantTable } from "@/db/scope";
+import { FIXED_PRICE } from "@/lib/schemas/activity";
 import { monthLabel, monthsOf, type ReportFilters, type ReportResult, type TimeGroup } from "@/lib/schemas/report";
 import { minutesAmountSql } from "../activities";
 import { between, monthOf, sumsRolledUp } from "./common";
@@ -23,13 +25,23 @@ export async function timeEntryReport(scope: TenantScope, filters: ReportFilters
   // an entry's value: its customer's rate is on the entry (customer_rate, kept by the database's triggers), so no
   // entry is joined with its job and customer; an integer number of cents, summed without numeric arithmetic
   const amount = sql`(${minutesAmountSql(te.minutes, sql`coalesce(${te.customerRate}, ${lit(tenant.hourlyPrice)})`)})::int`;
-  const unbilled = sql`${te.billable} and not ${te.invoiced}`;
+  // a fixed-price job is billed as a whole (its amount, on a 'Lavoro' row), not by the hour: its entries are billed
+  // once the job is invoiced, and while it is not their time is to bill but worth nothing by the hour (the job's
+  // amount is its 'Da fatturare' in Lavori). The tenant's fixed-price jobs are read once (a hashed subplan), so each
+  // entry is still not joined with its job.
+  const fixedJobs = (invoiced?: boolean) =>
+    scope
+      .select({ id: activities.id })
+      .from(activities)
+      .where(eq(activities.paymentType, FIXED_PRICE), invoiced ? eq(activities.invoiced, true) : undefined);
+  const billed = sql`(${te.invoiced} or ${inArray(te.activityId, fixedJobs(true))})`;
+  const unbilled = sql`${te.billable} and not ${billed}`;
   const perEntry = {
     minutes: sql`${te.minutes}`,
     amount,
-    billedMinutes: sql`case when ${te.invoiced} then ${te.minutes} else 0 end`,
+    billedMinutes: sql`case when ${billed} then ${te.minutes} else 0 end`,
     unbilledMinutes: sql`case when ${unbilled} then ${te.minutes} else 0 end`,
-    unbilledAmount: sql`case when ${unbilled} then ${amount} else 0 end`,
+    unbilledAmount: sql`case when ${unbilled} and ${notInArray(te.activityId, fixedJobs())} then ${amount} else 0 end`,
   };
   type Figure = keyof typeof perEntry | "nonBillableMinutes";
   type Row = { key: string; label: string } & Record<Figure, number>;
