@@ -37,7 +37,7 @@ function modulePath(specifier: string, importer: string): string {
 function entityRouteFiles(): EntityRouteFile[] {
   return routeFiles(API).flatMap((full) => {
     const text = fs.readFileSync(full, "utf8");
-    const call = /entityRoutes\(\s*(\w+)\s*\)/.exec(text);
+    const call = /entityRoutes\(\s*(\w+)\s*[,)]/.exec(text);
     if (!call) return [];
     const name = call[1]!;
     const file = path.relative(ROOT, full);
