@@ -10,7 +10,7 @@ describe("Agents (Agenti) with commission rows", () => {
   let title: { id: number; toString: string };
   beforeAll(async () => {
     c = (await signUpTenant("Agenzia S.r.l.")).client;
-    title = { id: (await createFieldValue(c, "Dott.")).id, toString: "Dott." };
+    title = { id: (await createFieldValue(c, "Prof.")).id, toString: "Prof." };
   });
 
   it("creates an agent with commissions, then replaces the set in one save", async () => {
@@ -33,7 +33,7 @@ describe("Agents (Agenti) with commission rows", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.message).toBe(SAVED);
     const a = created.body.agent;
-    expect(a).toMatchObject({ title, firstName: "Marco", lastName: "Ferri", email1: "marco.ferri@example.it", version: 0, toString: "Dott. Marco Ferri" });
+    expect(a).toMatchObject({ title, firstName: "Marco", lastName: "Ferri", email1: "marco.ferri@example.it", version: 0, toString: "Prof. Marco Ferri" });
     expect(a.agentCommissions).toEqual([
       { id: expect.any(Number), fromAmount: 0, currency: "EUR", percentage: "5.00", version: 0 },
       { id: expect.any(Number), fromAmount: 1000000, currency: "EUR", percentage: "7.50", version: 0 },
