@@ -90,9 +90,9 @@ const receivedCreditSql = sql`(${dd.expenseId} is not null and exists (select 1 
   sql`, `,
 )})))`;
 /** Money to collect: a numbered sales invoice's deadline, or what a supplier's credit note gives back. */
-const incomingSql = sql`(${dd.direction} = 'IN' or (${dd.direction} = 'OUT' and ${receivedCreditSql}))`;
+export const incomingSql = sql`(${dd.direction} = 'IN' or (${dd.direction} = 'OUT' and ${receivedCreditSql}))`;
 /** Money to pay: a purchase invoice's deadline, or a credit note's (a refund to the customer). */
-const outgoingSql = sql`(${dd.direction} = 'OUT' and not ${receivedCreditSql})`;
+export const outgoingSql = sql`(${dd.direction} = 'OUT' and not ${receivedCreditSql})`;
 
 const directionSql = sql<string>`case when ${incomingSql} then 'Da incassare' else 'Da pagare' end`;
 const openSql = sql`${dd.deadlineState} = 'Da saldare'`;

@@ -19,6 +19,7 @@ import { activities, agendaEventParticipants, agendaEvents, documentDeadlines, d
 import { intEq, lit, type TenantScope } from "@/db/scope";
 import { nextDay, romeInstant, romeParts, todayInRome } from "@/lib/rome-time";
 import { signedByKind } from "@/db/documents/grid";
+import { incomingSql, outgoingSql } from "./deadlines";
 
 /** The regime forfettario's yearly limit of receipts (L. 190/2014 as amended: €85,000), in cents. */
 export const FORFETTARIO_LIMIT = 8_500_000;
@@ -123,9 +124,10 @@ async function moneyOf(scope: TenantScope, today: string): Promise<NonNullable<H
       .groupBy(documents.year, sql`extract(month from ${documents.date})`),
     scope
       .select({
-        toCollect: sql<string>`coalesce(sum(${documentDeadlines.amount}) filter (where ${documentDeadlines.direction} = 'IN'), 0)`,
-        overdue: sql<string>`coalesce(sum(${documentDeadlines.amount}) filter (where ${documentDeadlines.direction} = 'IN' and ${documentDeadlines.deadlineDate} < ${today}::date), 0)`,
-        toPay: sql<string>`coalesce(sum(${documentDeadlines.amount}) filter (where ${documentDeadlines.direction} = 'OUT' and ${documentDeadlines.deadlineDate} <= ${in30}), 0)`,
+        // the Scadenziario's own sides (a received credit note is money to collect), so the two pages agree
+        toCollect: sql<string>`coalesce(sum(${documentDeadlines.amount}) filter (where ${incomingSql}), 0)`,
+        overdue: sql<string>`coalesce(sum(${documentDeadlines.amount}) filter (where ${incomingSql} and ${documentDeadlines.deadlineDate} < ${today}::date), 0)`,
+        toPay: sql<string>`coalesce(sum(${documentDeadlines.amount}) filter (where ${outgoingSql} and ${documentDeadlines.deadlineDate} <= ${in30}), 0)`,
       })
       .from(documentDeadlines)
       .where(eq(documentDeadlines.deadlineState, "Da saldare"), sql`${documentDeadlines.direction} is not null`),

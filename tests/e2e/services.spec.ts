@@ -3,6 +3,8 @@ import { productWalk } from "./product-walk";
 import { field } from "./support";
 
 test("Servizi: create (after the required-name message), edit, search, filter, recolour, export, delete", async ({ page }) => {
+  // a long walk (seven steps, each waiting out its toast): on two busy cores it has run past the default 30 s
+  test.setTimeout(60_000);
   const name = `Servizio e2e ${Date.now()}`;
   await productWalk(page, {
     path: "/servizi",
