@@ -5,44 +5,29 @@
  * then 0035 runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
+import type { PGlite } from "@electric-sql/pglite";
+import { migratedUpTo, type MigrationUnderTest } from "@/tests/support/migration";
 
 const MIGRATION = "0035_operators_and_confirmed_addresses";
 
 describe(`migration ${MIGRATION}`, () => {
   let pg: PGlite;
-  let folder: string;
+  let m: MigrationUnderTest;
   const rows = async <T,>(query: string) => (await pg.query<T>(query)).rows;
 
   beforeAll(async () => {
-    folder = mkdtempSync(path.join(tmpdir(), "operators-migration-"));
-    cpSync(path.join(process.cwd(), "drizzle"), folder, { recursive: true });
-    const journalPath = path.join(folder, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
-    const mine = journal.entries.find((e) => e.tag === MIGRATION)!;
-    expect(mine).toBeTruthy();
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx < mine.idx) }));
-    pg = await PGlite.create("memory://", { extensions: { pg_trgm } });
-    const db = drizzle(pg);
-    await migrate(db, { migrationsFolder: folder });
+    m = await migratedUpTo(MIGRATION);
+    pg = m.pg;
     await pg.exec(`
       insert into tenants (id, denomination, expire_date) values (101, 'Studio Esistente', '2030-01-01');
       insert into users (id, tenant_id, username, email) values
         (201, 101, 'admin@esistente.example.it', 'admin@esistente.example.it'),
         (202, 101, 'invitato@esistente.example.it', 'invitato@esistente.example.it');
     `);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= mine.idx) }));
-    await migrate(db, { migrationsFolder: folder });
+    await m.apply();
   });
   afterAll(async () => {
-    await pg?.close();
-    rmSync(folder, { recursive: true, force: true });
+    await m?.close();
   });
 
   it("existing users count as confirmed and none is an operator; a new row is neither", async () => {

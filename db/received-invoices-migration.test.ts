@@ -5,32 +5,19 @@
  * migrations up to 0033 are applied to an embedded database, rows are written as the old code wrote them, then 0034.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
+import type { PGlite } from "@electric-sql/pglite";
+import { migratedUpTo, type MigrationUnderTest } from "@/tests/support/migration";
 
 const MIGRATION = "0034_received_invoices_as_the_law_reads_them";
 
 describe(`migration ${MIGRATION}`, () => {
   let pg: PGlite;
-  let folder: string;
+  let m: MigrationUnderTest;
   const rows = async <T,>(query: string) => (await pg.query<T>(query)).rows;
 
   beforeAll(async () => {
-    folder = mkdtempSync(path.join(tmpdir(), "received-migration-"));
-    cpSync(path.join(process.cwd(), "drizzle"), folder, { recursive: true });
-    const journalPath = path.join(folder, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
-    const mine = journal.entries.find((e) => e.tag === MIGRATION)!;
-    expect(mine).toBeTruthy();
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx < mine.idx) }));
-    pg = await PGlite.create("memory://", { extensions: { pg_trgm } });
-    const db = drizzle(pg);
-    await migrate(db, { migrationsFolder: folder });
+    m = await migratedUpTo(MIGRATION);
+    pg = m.pg;
     // as the old code left them: a hand-typed invoice without type, imported TD01 and TD04 (positive)
     await pg.exec(`
       insert into tenants (id, denomination, expire_date) values (101, 'Acquisti', '2030-01-01');
@@ -40,12 +27,10 @@ describe(`migration ${MIGRATION}`, () => {
         (302, 101, 'FT-1', '2026-03-03', 201, 100000, 22000, -20000, 'TD01', true),
         (303, 101, 'NC-1', '2026-03-04', 201, 100000, 22000, -20000, 'TD04', true);
     `);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= mine.idx) }));
-    await migrate(db, { migrationsFolder: folder });
+    await m.apply();
   });
   afterAll(async () => {
-    await pg?.close();
-    rmSync(folder, { recursive: true, force: true });
+    await m?.close();
   });
 
   it("types filled (TD01), an imported credit note negated, the new columns empty", async () => {

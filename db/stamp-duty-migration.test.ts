@@ -5,33 +5,19 @@
  * old code wrote them, then 0032 runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
+import type { PGlite } from "@electric-sql/pglite";
+import { migratedUpTo, type MigrationUnderTest } from "@/tests/support/migration";
 
 const MIGRATION = "0032_stamp_duty_by_law";
 
 describe(`migration ${MIGRATION}`, () => {
   let pg: PGlite;
-  let folder: string;
+  let m: MigrationUnderTest;
   const rows = async <T,>(query: string) => (await pg.query<T>(query)).rows;
 
   beforeAll(async () => {
-    folder = mkdtempSync(path.join(tmpdir(), "stamp-migration-"));
-    cpSync(path.join(process.cwd(), "drizzle"), folder, { recursive: true });
-    const journalPath = path.join(folder, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
-    const mine = journal.entries.find((e) => e.tag === MIGRATION)!;
-    expect(mine).toBeTruthy();
-    const before = { ...journal, entries: journal.entries.filter((e) => e.idx < mine.idx) };
-    writeFileSync(journalPath, JSON.stringify(before));
-    pg = await PGlite.create("memory://", { extensions: { pg_trgm } });
-    const db = drizzle(pg);
-    await migrate(db, { migrationsFolder: folder });
+    m = await migratedUpTo(MIGRATION);
+    pg = m.pg;
 
     // as the old code left them: stamp_apply = "apply the bollo" (recharged), 0 = none
     await pg.exec(`
@@ -46,12 +32,10 @@ describe(`migration ${MIGRATION}`, () => {
         (303, 102, 'INVOICE', 2026, '2026-03-04', 'Emessa', 201, 2, '2', 200, false);
     `);
     // then 0032 alone (a later migration is not this test's business)
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= mine.idx) }));
-    await migrate(db, { migrationsFolder: folder });
+    await m.apply();
   });
   afterAll(async () => {
-    await pg?.close();
-    rmSync(folder, { recursive: true, force: true });
+    await m?.close();
   });
 
   it("tenants: nobody bears the bollo (it is recharged, the law's default), 0 becomes 2.00, another amount stays", async () => {
