@@ -64,6 +64,7 @@ import { settleDocument } from "@/db/documents/credit-notes";
 import { getInvoicePdfData } from "@/db/documents/pdf";
 import { assertAddressConfirmed } from "./email-confirmation";
 import { policyOf, SCADENZIARIO_KINDS } from "@/lib/documents/policy";
+import { kindNameSql } from "@/db/documents/label";
 
 export const DEADLINES_ROLE = "ROLE_DOCUMENT" as const;
 
@@ -118,7 +119,6 @@ const interestSql = sql<number>`case when ${dd.direction} = 'IN' and ${dd.docume
    from (values ${RATES_SQL}) as r(f, t, bp))
   else 0 end`;
 
-const KIND_WORD_SQL = sql`case ${documents.kind} when 'CREDIT_NOTE' then 'Nota di credito' else 'Fattura' end`;
 const EXPENSE_WORD_SQL = sql`case when ${expenses.documentType} in (${sql.join(
   RECEIVED_CREDIT_TYPES.map((t) => sql.raw(`'${t}'`)),
   sql`, `,
@@ -126,7 +126,7 @@ const EXPENSE_WORD_SQL = sql`case when ${expenses.documentType} in (${sql.join(
 /** 'Fattura 12/A del 05/03/2026', 'Nota di credito 3 del …', 'Fattura d'acquisto FT-88 del …', 'Nota di credito ricevuta NC-4 del …'. */
 const documentLabelSql = sql<string>`case when ${dd.expenseId} is not null
   then ${EXPENSE_WORD_SQL} || ' ' || ${expenses.documentNumber} || ' del ' || to_char(${expenses.documentDate}, 'DD/MM/YYYY')
-  else ${KIND_WORD_SQL} || ' ' || coalesce(${documents.numberText}, '') || ' del ' || to_char(${documents.date}, 'DD/MM/YYYY') end`;
+  else ${kindNameSql} || ' ' || coalesce(${documents.numberText}, '') || ' del ' || to_char(${documents.date}, 'DD/MM/YYYY') end`;
 const documentKindSql = sql<string>`case when ${dd.expenseId} is not null then 'EXPENSE' else ${documents.kind} end`;
 
 /** The period condition of the quick filters (today in Europe/Rome). */

@@ -14,24 +14,31 @@ import "server-only";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { defineEntity, ref } from "@/db/entity";
 import { contacts, documents, plannedOperationRuns, plannedOperations, type PlannedOperation } from "@/db/schema";
-import { lit, type TenantScope } from "@/db/scope";
-import { policyOf, TEMPLATE_KINDS } from "@/lib/documents/policy";
+import { type TenantScope } from "@/db/scope";
+import { TEMPLATE_KINDS } from "@/lib/documents/policy";
 import { ValidationError } from "@/lib/errors";
 import { defineGrid } from "@/lib/grid/define";
-import { DOCUMENT_KINDS, invoiceApi } from "@/lib/schemas/invoice";
-import { PLANNED_OPERATION_MESSAGES, plannedOperationApi, plannedOperationResponse, plannedOperationSchema, type PlannedOperationFormData, type PlannedRunJson } from "@/lib/schemas/planned-operation";
+import { invoiceApi } from "@/lib/schemas/invoice";
+import {
+  PLANNED_OPERATION_MESSAGES,
+  plannedOperationApi,
+  plannedOperationResponse,
+  plannedOperationSchema,
+  type PlannedOperationFormData,
+  type PlannedRunJson,
+} from "@/lib/schemas/planned-operation";
 import { todayInRome } from "@/lib/rome-time";
 import { contactApi } from "@/lib/schemas/contact";
 import { contactEntity } from "./contacts";
 import { documentLabel } from "@/db/documents/label";
 import { invoiceEntity } from "@/db/documents/entity";
+import { kindNameSql } from "@/db/documents/label";
 
 /** Where the failure notification leads. */
 export const PLANNED_OPERATIONS_PATH = "/operazioni-pianificate";
 
-const KIND_WORD_SQL = sql.join([sql`case ${documents.kind}`, ...DOCUMENT_KINDS.map((k) => sql` when ${lit(k)} then ${lit(policyOf(k).name)}`), sql` end`]);
 /** The template as documentLabel words it: 'Fattura 12/A del 05/03/2026', 'Fattura (bozza) del …'. */
-const templateLabelSql = sql<string>`${KIND_WORD_SQL} || ' ' || coalesce(${documents.numberText}, '(bozza)') || ' del ' || to_char(${documents.date}, 'DD/MM/YYYY')`;
+const templateLabelSql = sql<string>`${kindNameSql} || ' ' || coalesce(${documents.numberText}, '(bozza)') || ' del ' || to_char(${documents.date}, 'DD/MM/YYYY')`;
 
 /** 'Operazioni pianificate' grid (GET /api/planned-operations): next run and last result in view. */
 export const plannedOperationsGrid = defineGrid({
