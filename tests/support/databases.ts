@@ -52,19 +52,30 @@ function migrationsHash(): string {
 
 const TEMPLATE_PREFIX = "gestionale_tpl_";
 const PGLITE_TEMPLATE_PREFIX = "gestionale-pglite-tpl-";
+const SEEDED_PREFIX = "gestionale_tps_";
+const PGLITE_SEEDED_PREFIX = "gestionale-pglite-tps-";
 
-/** The migrated PGlite data directory to copy, made by the first caller on this machine. */
-async function pgliteTemplate(): Promise<string> {
-  const template = path.join(os.tmpdir(), PGLITE_TEMPLATE_PREFIX + migrationsHash());
+/**
+ * A PGlite data directory to copy, made by the first caller on this machine: `name` is its key, `from` the template
+ * it starts from (none: an empty directory, migrated on open), `fill` what is done to it before it becomes a template.
+ */
+async function pgliteTemplate(name: string, from?: string, fill?: (database: Database) => Promise<void>): Promise<string> {
+  const template = path.join(os.tmpdir(), name);
   if (fs.existsSync(path.join(template, "PG_VERSION"))) return template;
   const building = fs.mkdtempSync(path.join(os.tmpdir(), "gestionale-pglite-building-"));
+  if (from) fs.cpSync(from, building, { recursive: true });
   const database = await openDatabase({ url: "", dataDir: building });
-  await database.close();
+  try {
+    await fill?.(database);
+  } finally {
+    await database.close();
+  }
+  const prefix = name.slice(0, name.lastIndexOf("-") + 1);
   try {
     // atomic: another worker that finished first keeps its template, this copy is thrown away
     fs.renameSync(building, template);
     for (const old of fs.readdirSync(os.tmpdir())) {
-      if (old.startsWith(PGLITE_TEMPLATE_PREFIX) && path.join(os.tmpdir(), old) !== template) fs.rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true });
+      if (old.startsWith(prefix) && path.join(os.tmpdir(), old) !== template) fs.rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true });
     }
   } catch {
     fs.rmSync(building, { recursive: true, force: true });
@@ -72,35 +83,53 @@ async function pgliteTemplate(): Promise<string> {
   return template;
 }
 
-/** The migrated template database on the server, made under an advisory lock by the first caller. */
-async function postgresTemplate(admin: postgres.Sql, adminUrl: string): Promise<string> {
-  const template = TEMPLATE_PREFIX + migrationsHash();
-  const exists = async () => (await admin`select 1 from pg_database where datname = ${template}`).length > 0;
-  if (await exists()) return template;
-  await admin`select pg_advisory_lock(7283402)`;
+/**
+ * A template database on the server, made under an advisory lock by the first caller: `name` is its key, `from` the
+ * template it is copied from (none: an empty database, migrated on open), `fill` what is done to it first.
+ */
+async function postgresTemplate(admin: postgres.Sql, adminUrl: string, name: string, from?: string, fill?: (database: Database) => Promise<void>): Promise<string> {
+  const exists = async () => (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
+  if (await exists()) return name;
+  const lock = from ? 7283403 : 7283402;
+  await admin`select pg_advisory_lock(${lock})`;
   try {
-    if (await exists()) return template;
-    const building = `${template}_b${process.pid}`;
+    if (await exists()) return name;
+    const building = `${name}_b${process.pid}`;
     await admin.unsafe(`drop database if exists "${building}"`);
-    await admin.unsafe(`create database "${building}"`);
+    await admin.unsafe(from ? `create database "${building}" template "${from}"` : `create database "${building}"`);
     const url = new URL(adminUrl);
     url.pathname = `/${building}`;
     const database = await openDatabase({ url: url.toString(), directUrl: url.toString() });
-    await database.close();
-    // renamed once complete: a template is never copied half-migrated
-    await admin.unsafe(`alter database "${building}" rename to "${template}"`);
-    for (const { datname } of await admin<{ datname: string }[]>`select datname from pg_database where datname like ${TEMPLATE_PREFIX + "%"} and datname <> ${template}`) {
+    try {
+      await fill?.(database);
+    } finally {
+      await database.close();
+    }
+    // renamed once complete: a template is never copied half-made
+    await admin.unsafe(`alter database "${building}" rename to "${name}"`);
+    const prefix = name.slice(0, name.lastIndexOf("_") + 1);
+    for (const { datname } of await admin<{ datname: string }[]>`select datname from pg_database where datname like ${prefix + "%"} and datname <> ${name}`) {
       await admin.unsafe(`drop database if exists "${datname}" with (force)`).catch(() => {});
     }
-    return template;
+    return name;
   } finally {
-    await admin`select pg_advisory_unlock(7283402)`;
+    await admin`select pg_advisory_unlock(${lock})`;
   }
 }
 
-export async function createTestDatabase(kind: TestDbKind = testDbKind(), label = "t"): Promise<TestDatabase> {
+/**
+ * What a database is copied from: the migrated template, or (`seeded`) a template that also holds what `seeded.fill`
+ * wrote, keyed by the migrations and `seeded.key` (the caller's: the seed's sources and the day it is seeded for).
+ */
+export interface SeededTemplate {
+  key: string;
+  fill: (database: Database) => Promise<void>;
+}
+
+export async function createTestDatabase(kind: TestDbKind = testDbKind(), label = "t", seeded?: SeededTemplate): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const template = await pgliteTemplate();
+    const migrated = await pgliteTemplate(PGLITE_TEMPLATE_PREFIX + migrationsHash());
+    const template = seeded ? await pgliteTemplate(`${PGLITE_SEEDED_PREFIX}${migrationsHash()}${seeded.key}`, migrated, seeded.fill) : migrated;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `gestionale-${label}-`));
     fs.cpSync(template, dir, { recursive: true });
     return {
@@ -114,7 +143,8 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind(), label 
   const name = `gestionale_${label}_${process.pid}_${Date.now().toString(36)}_${crypto.randomBytes(2).toString("hex")}`.toLowerCase();
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    const template = await postgresTemplate(admin, adminUrl);
+    const migrated = await postgresTemplate(admin, adminUrl, TEMPLATE_PREFIX + migrationsHash());
+    const template = seeded ? await postgresTemplate(admin, adminUrl, `${SEEDED_PREFIX}${migrationsHash()}${seeded.key}`, migrated, seeded.fill) : migrated;
     await admin.unsafe(`create database "${name}" template "${template}"`);
   } finally {
     await admin.end();
