@@ -6,8 +6,9 @@
  * template is kept, named after a hash of the migration files, and each test database is a copy of it —
  * `CREATE DATABASE … TEMPLATE` on the server, a copy of the data directory for PGlite (~0.1 s instead of
  * seconds of migrations). Opening a copy still runs the migrator, which finds nothing to apply.
- * Concurrent test workers build a template once (an advisory lock on the server, an atomic rename of the
- * directory for PGlite); templates of other versions of drizzle/ are removed when a new one is made.
+ * Concurrent test workers build a template once (an advisory lock on the server, a lock directory and an atomic
+ * rename for PGlite); templates of other versions are removed when a new one is made. Test servers copy a second,
+ * seeded template (tests/support/server.ts createSeededDatabase), made the same way from the migrated one.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -61,26 +62,41 @@ const PGLITE_SEEDED_PREFIX = "gestionale-pglite-tps-";
  */
 async function pgliteTemplate(name: string, from?: string, fill?: (database: Database) => Promise<void>): Promise<string> {
   const template = path.join(os.tmpdir(), name);
-  if (fs.existsSync(path.join(template, "PG_VERSION"))) return template;
-  const building = fs.mkdtempSync(path.join(os.tmpdir(), "gestionale-pglite-building-"));
-  if (from) fs.cpSync(from, building, { recursive: true });
-  const database = await openDatabase({ url: "", dataDir: building });
-  try {
-    await fill?.(database);
-  } finally {
-    await database.close();
-  }
-  const prefix = name.slice(0, name.lastIndexOf("-") + 1);
-  try {
-    // atomic: another worker that finished first keeps its template, this copy is thrown away
-    fs.renameSync(building, template);
-    for (const old of fs.readdirSync(os.tmpdir())) {
-      if (old.startsWith(prefix) && path.join(os.tmpdir(), old) !== template) fs.rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true });
+  const made = () => fs.existsSync(path.join(template, "PG_VERSION"));
+  if (made()) return template;
+  // one builder at a time across processes (a directory made atomically; taken over when left by a dead builder):
+  // the others wait for its template instead of building the same one on the same cores
+  const lock = `${template}.lock`;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      if (made()) return template;
+      const since = fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > 5 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 250));
     }
-  } catch {
-    fs.rmSync(building, { recursive: true, force: true });
   }
-  return template;
+  try {
+    if (made()) return template;
+    const building = fs.mkdtempSync(path.join(os.tmpdir(), "gestionale-pglite-building-"));
+    if (from) fs.cpSync(from, building, { recursive: true });
+    const database = await openDatabase({ url: "", dataDir: building });
+    try {
+      await fill?.(database);
+    } finally {
+      await database.close();
+    }
+    fs.renameSync(building, template);
+    const prefix = name.slice(0, name.lastIndexOf("-") + 1);
+    for (const old of fs.readdirSync(os.tmpdir())) {
+      if (old.startsWith(prefix) && !old.endsWith(".lock") && path.join(os.tmpdir(), old) !== template) fs.rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true });
+    }
+    return template;
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /**
