@@ -24,6 +24,7 @@ import { DEMO_ACTIVITIES, planTimeEntries, ROSSI_ACTIVITIES, seededRandom, type 
 import { SEED_CONTACTS } from "./seed-contacts";
 import { seedAgenda } from "./seed-agenda";
 import { seedTodos } from "./seed-todos";
+import { addDays, seedDemoDocuments, seedQuotes } from "./seed-documents";
 import type { Option } from "@/lib/schemas/entity";
 import { hashPassword } from "@/lib/auth/password";
 import { entryInstants, romeInstant } from "@/lib/rome-time";
@@ -45,38 +46,12 @@ export interface Seeded {
   verdi: { tenant: Tenant; admin: User };
 }
 
-/** Idempotent: creates what is missing and leaves existing tenants alone. */
-export async function seedDemoData(db: Db): Promise<Seeded> {
-  const demo =
-    (await existing(db, DEMO_LOGIN.username)) ??
-    (await createTenantWithAdmin(db, {
-      id: 1,
-      denomination: "Demo S.r.l.",
-      username: DEMO_LOGIN.username,
-      email: "demo@example.it",
-      firstName: "Giulia",
-      lastName: "Demo",
-      password: DEMO_LOGIN.password,
-      demo: true,
-      isFree: true,
-      expireDate: inDays(365),
-      tenant: {
-        fiscalCode: "01234567897",
-        vat: "01234567897",
-        address: "Via Roma 1",
-        city: "Bologna",
-        postalCode: "40121",
-        province: "BO",
-        phone: "051 123456",
-        email: "demo@example.it",
-        hourlyPrice: 5000,
-        taxRegime: "RF01",
-        invoiceEmailSubject: "Fattura n. {numero} del {data}",
-        invoiceEmailBody: "Gentile cliente,\n\nin allegato la fattura {numero} del {data}.\n\nCordiali saluti",
-        footer: "Demo S.r.l. - Capitale sociale € 10.000 i.v. - REA BO-123456",
-      },
-    }));
-
+/**
+ * Idempotent: creates what is missing and leaves existing tenants alone. `today` (default: today in Rome) is the day
+ * the demo tenant's year of business and the quotes tenant's quotes are dated from.
+ */
+export async function seedDemoData(db: Db, { today = todayInRome() }: { today?: string } = {}): Promise<Seeded> {
+  const demo = await seedDemoAccount(db);
   const rossi =
     (await existing(db, ROSSI_LOGIN.username)) ??
     (await createTenantWithAdmin(db, {
@@ -136,18 +111,69 @@ export async function seedDemoData(db: Db): Promise<Seeded> {
     }));
 
   const bianchi = await seedEmployee(db, rossi.tenant.id, BIANCHI_LOGIN, { firstName: "Luca", lastName: "Bianchi", color: "#bae6fd" });
-  const moretti = await seedEmployee(db, demo.tenant.id, DEMO_COLLEAGUE_LOGIN, { firstName: "Sara", lastName: "Moretti", color: "#fde68a" });
-  await seedLookupTables(db, demo.tenant.id, DEMO_LOOKUPS);
+  // the demo tenant's whole content first: each table still holds the demo's rows before the other tenants'
+  await seedDemoTenant(db, { today });
   await seedLookupTables(db, rossi.tenant.id, ROSSI_LOOKUPS);
   await seedLookupTables(db, verdi.tenant.id, ROSSI_LOOKUPS);
-  for (const tenant of [demo.tenant, rossi.tenant, verdi.tenant]) await seedContacts(new TenantScope(db, tenant.id));
-  await seedActivities(db, demo.tenant.id, [demo.admin, moretti], DEMO_ACTIVITIES);
-  await seedActivities(db, rossi.tenant.id, [rossi.admin, bianchi], ROSSI_ACTIVITIES);
-  await seedTodos(db, demo.tenant.id, [demo.admin, moretti]);
-  await seedAgenda(db, demo.tenant.id, [demo.admin, moretti]);
+  for (const tenant of [rossi.tenant, verdi.tenant]) await seedContacts(new TenantScope(db, tenant.id));
+  await seedActivities(db, rossi.tenant.id, [rossi.admin, bianchi], ROSSI_ACTIVITIES, today);
   await seedAgenda(db, rossi.tenant.id, [rossi.admin, bianchi]);
+  await seedQuotes(db, verdi.tenant.id, verdi.admin, today);
   return { demo, rossi, verdi };
 }
+
+/** The demo tenant (id 1) and its admin, created once. */
+async function seedDemoAccount(db: Db): Promise<{ tenant: Tenant; admin: User }> {
+  return (
+    (await existing(db, DEMO_LOGIN.username)) ??
+    (await createTenantWithAdmin(db, {
+      id: 1,
+      denomination: "Demo S.r.l.",
+      username: DEMO_LOGIN.username,
+      email: "demo@example.it",
+      firstName: "Giulia",
+      lastName: "Demo",
+      password: DEMO_LOGIN.password,
+      demo: true,
+      isFree: true,
+      expireDate: inDays(365),
+      tenant: {
+        fiscalCode: "01234567897",
+        vat: "01234567897",
+        address: "Via Roma 1",
+        city: "Bologna",
+        postalCode: "40121",
+        province: "BO",
+        phone: "051 123456",
+        email: "demo@example.it",
+        hourlyPrice: 5000,
+        taxRegime: "RF01",
+        invoiceEmailSubject: "Fattura n. {numero} del {data}",
+        invoiceEmailBody: "Gentile cliente,\n\nin allegato la fattura {numero} del {data}.\n\nCordiali saluti",
+        footer: "Demo S.r.l. - Capitale sociale € 10.000 i.v. - REA BO-123456",
+      },
+    }))
+  );
+}
+
+/**
+ * The demo tenant (tenant 1, login demo / demo1234) and everything it holds, relative to `today` (default: today in
+ * Rome): its colleague, lookup tables, Anagrafica, jobs and hours, to-dos, appointments and a year of business
+ * (db/seed-documents.ts). Idempotent: each part is skipped when the tenant already has it, so the nightly demo restore
+ * runs it again after emptying the tenant.
+ */
+export async function seedDemoTenant(db: Db, { today = todayInRome() }: { today?: string } = {}): Promise<{ tenant: Tenant; admin: User }> {
+  const demo = await seedDemoAccount(db);
+  const moretti = await seedEmployee(db, demo.tenant.id, DEMO_COLLEAGUE_LOGIN, { firstName: "Sara", lastName: "Moretti", color: "#fde68a" });
+  await seedLookupTables(db, demo.tenant.id, DEMO_LOOKUPS);
+  await seedContacts(new TenantScope(db, demo.tenant.id));
+  await seedActivities(db, demo.tenant.id, [demo.admin, moretti], DEMO_ACTIVITIES, today);
+  await seedTodos(db, demo.tenant.id, [demo.admin, moretti]);
+  await seedAgenda(db, demo.tenant.id, [demo.admin, moretti]);
+  await seedDemoDocuments(db, demo.tenant.id, demo.admin, today);
+  return demo;
+}
+
 
 /** An employee of a seeded tenant with ROLE_USER only (created once); like the seeded admins, its address counts as confirmed. */
 async function seedEmployee(db: Db, tenantId: number, login: { readonly username: string; readonly password: string }, who: { firstName: string; lastName: string; color: string }): Promise<User> {
@@ -289,13 +315,12 @@ async function seedContacts(scope: TenantScope): Promise<void> {
  * history); then the history is dated back to when the changes happened. The hours of the two users are one
  * batched insert: planTimeEntries never overlaps a user's entries, and none is running.
  */
-async function seedActivities(db: Db, tenantId: number, team: readonly [User, User], seed: SeedActivities): Promise<void> {
+async function seedActivities(db: Db, tenantId: number, team: readonly [User, User], seed: SeedActivities, today: string): Promise<void> {
   const scope = new TenantScope(db, tenantId);
   if ((await scope.count(activities)) > 0) return;
   const actors = team.map((u) => new TenantScope(db, tenantId, { userId: u.id, roles: u.roles }));
   const customers = new Map((await scope.select({ id: contacts.id, code: contacts.code }).from(contacts).where(eq(contacts.isCustomer, true))).map((c) => [c.code, c.id]));
-  const today = todayInRome();
-  const at = (daysAgo: number, time: string) => romeInstant(romeDateInDays(-daysAgo), time)!;
+  const at = (daysAgo: number, time: string) => romeInstant(addDays(today, -daysAgo), time)!;
   const ids: number[] = [];
   for (const job of seed.jobs) {
     const contactId = customers.get(job.customer);
@@ -308,7 +333,7 @@ async function seedActivities(db: Db, tenantId: number, team: readonly [User, Us
       activityState: first!.state,
       paymentType: job.paymentType,
       activityAmount: job.amount ?? null,
-      activityExpirationDate: job.dueInDays === undefined ? null : romeDateInDays(job.dueInDays),
+      activityExpirationDate: job.dueInDays === undefined ? null : addDays(today, job.dueInDays),
       finished: job.finished === true && changes.length === 0,
     });
     for (const [i, change] of changes.entries()) {
