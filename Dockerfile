@@ -20,12 +20,14 @@ ARG QUOTE_TENANT_IDS=315,66
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 # next.config.ts turns on output: "standalone" and adds to its file trace what the app reads by path at run time
-# (drizzle/, the PDF fonts, the FatturaPA schemas). The checks fail the build if any of them is missing; ./data
-# (a local database or auth-secret the tracer may follow) never goes into the image.
+# (drizzle/, the PDF fonts, the PDF pool's worker with piscina's, the FatturaPA schemas). The checks fail the build
+# if any of them is missing; ./data (a local database or auth-secret the tracer may follow) never goes into the image.
 RUN NEXT_OUTPUT=standalone npx next build \
  && rm -rf .next/standalone/data \
  && test -f .next/standalone/drizzle/meta/_journal.json \
  && test -f .next/standalone/lib/pdf/fonts/DejaVuSans.ttf \
+ && test -f .next/standalone/lib/pdf/dist/render-worker.mjs \
+ && test -f .next/standalone/node_modules/piscina/dist/worker.js \
  && test -f .next/standalone/lib/fiscal/xsd/Schema_VFPR12_v1.2.3.xsd \
  && mkdir -p public
 

@@ -60,7 +60,8 @@ const CURRENT_USER_FROM_COOKIES = {
 const policy = (from, to) => ({ from: { element: { type: from } }, allow: to.map((type) => ({ to: { element: { type } } })) });
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", ".next*/**", "data/**", "drizzle/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  // lib/pdf/dist: the PDF pool's worker, a bundle built by scripts/pdf-worker.ts
+  { ignores: ["node_modules/**", ".next*/**", "data/**", "drizzle/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "lib/pdf/dist/**"] },
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,12 +1,16 @@
 import type { NextConfig } from "next";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
+import { PDF_WORKER_FILE } from "./lib/pdf/worker-file";
+import { buildPdfWorker } from "./scripts/pdf-worker";
 import { API_SECURITY_HEADERS, STATIC_SECURITY_HEADERS } from "./lib/security-headers";
 
 /**
  * `NEXT_OUTPUT=standalone next build` (the Dockerfile) writes `<distDir>/standalone`: server.js plus only the files
  * the server needs, node_modules included. The files the app reads by path from process.cwd() at run time are
  * not imports, so they are named here and copied into it with the rest of the trace (what the Next docs advise
- * for files the tracing misses): the migrations (db/client.ts), the PDF fonts (lib/pdf/invoice-pdf.tsx) and the
- * FatturaPA schemas (lib/fiscal/xsd.ts). Any route may open the database, so every route ("/*") carries them.
+ * for files the tracing misses): the migrations (db/client.ts), the PDF fonts (lib/pdf/invoice-pdf.tsx), the PDF
+ * pool's worker (lib/pdf/pool.ts: the bundle built below, piscina's own worker file and its thread priority module)
+ * and the FatturaPA schemas (lib/fiscal/xsd.ts). Any route may open the database, so every route ("/*") carries them.
  * ./data is left out: the tracer follows db/client.ts's default PGlite folder and lib/auth/secret.ts into it, and
  * a local database or auth-secret has no place in an image (the excludes do not reach the proxy's trace, so the
  * Dockerfile also deletes standalone/data, and .dockerignore keeps ./data out of the build context).
@@ -16,7 +20,7 @@ const standalone: Pick<NextConfig, "output" | "outputFileTracingIncludes" | "out
     ? {
         output: "standalone",
         outputFileTracingIncludes: {
-          "/*": ["./drizzle/**/*", "./lib/pdf/fonts/**/*", "./lib/fiscal/xsd/**/*"],
+          "/*": ["./drizzle/**/*", "./lib/pdf/fonts/**/*", `./${PDF_WORKER_FILE}`, "./node_modules/piscina/dist/**/*", "./node_modules/@napi-rs/nice*/**/*", "./lib/fiscal/xsd/**/*"],
         },
         outputFileTracingExcludes: {
           "/*": ["./data/**/*"],
@@ -26,8 +30,9 @@ const standalone: Pick<NextConfig, "output" | "outputFileTracingIncludes" | "out
 
 const nextConfig: NextConfig = {
   ...standalone,
-  // PGlite must not be bundled (its first query fails when it is); argon2 and libxml2 ship native/wasm files.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "libxml2-wasm", "sharp"],
+  // PGlite must not be bundled (its first query fails when it is); argon2 and libxml2 ship native/wasm files;
+  // piscina starts its workers from its own files.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "libxml2-wasm", "sharp", "piscina"],
   // NEXT_DIST_DIR lets parallel builds (several engineers or CI jobs on one machine) keep apart.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
@@ -49,4 +54,11 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+/**
+ * The PDF pool's worker is not one of Next's bundles (scripts/pdf-worker.ts): built by every `next build` and
+ * `next dev`, before Next's own work, so a build always carries the renderer of its sources.
+ */
+export default async function config(phase: string): Promise<NextConfig> {
+  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) await buildPdfWorker();
+  return nextConfig;
+}

@@ -7,9 +7,11 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(__dirname), "server-only": path.resolve(__dirname, "node_modules/server-only/empty.js") } },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", ".next/**", "tests/e2e/**", "tests/api/**", "tests/scale/**"],
+    exclude: ["node_modules/**", ".next*/**", "tests/e2e/**", "tests/api/**", "tests/scale/**"],
     environment: "node",
     setupFiles: ["tests/support/dom-teardown.ts"],
+    // the PDF pool's worker file, from the current sources (lib/pdf/pool.ts)
+    globalSetup: ["tests/support/pdf-worker.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // vitest's default on 2 cores is one worker (cores − 1); most files wait on a database (PGlite or the server)

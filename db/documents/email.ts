@@ -21,7 +21,8 @@ import { ApiError, BadRequestError, StaleVersionError } from "@/lib/errors";
 import { formatDate, formatEuro } from "@/lib/format";
 import { sendMail, type MailAttachment } from "@/lib/mail/mailer";
 import { fillPlaceholders, textToHtml } from "@/lib/mail/text";
-import { invoicePdfFilename, renderInvoicePdf } from "@/lib/pdf/invoice-pdf";
+import { invoicePdfFilename } from "@/lib/pdf/invoice-pdf";
+import { renderDocumentPdf, type PdfRenderOptions } from "@/lib/pdf/pool";
 import { INVOICE_MESSAGES, type InvoiceJson } from "@/lib/schemas/invoice";
 import { SEND_EMAIL_MESSAGES, type SendEmailFormData, type SendEmailInput } from "@/lib/schemas/invoice-email";
 import { electronicInvoiceXml, XML_CONTENT_TYPE, xmlDefaultsOf } from "./xml";
@@ -95,8 +96,11 @@ export interface SendEmailResult {
   invoice: InvoiceJson;
 }
 
-/** POST /api/invoices/send-email/{id}: the document's PDF (and FatturaPA file) to the customer, logged in its history. */
-export async function sendInvoiceEmail(scope: TenantScope, id: number, input: SendEmailInput, today?: string): Promise<SendEmailResult> {
+/**
+ * POST /api/invoices/send-email/{id}: the document's PDF (and FatturaPA file) to the customer, logged in its history.
+ * `pdf`: the PDF pool's options (a planned operation's render waits for the pool instead of a 503).
+ */
+export async function sendInvoiceEmail(scope: TenantScope, id: number, input: SendEmailInput, today?: string, pdf: PdfRenderOptions = {}): Promise<SendEmailResult> {
   const doc = await scope.getOrThrow(documents, id, INVOICE_MESSAGES.notFound);
   if (input.version !== undefined && input.version !== doc.version) throw new StaleVersionError();
   if (doc.number === null || doc.numberText === null) throw new BadRequestError(SEND_EMAIL_MESSAGES.draft);
@@ -105,7 +109,7 @@ export async function sendInvoiceEmail(scope: TenantScope, id: number, input: Se
   await assertAddressConfirmed(scope, "mail");
 
   const pdfData = await getInvoicePdfData(scope, id);
-  const attachments: MailAttachment[] = [{ filename: invoicePdfFilename(pdfData), contentType: "application/pdf", content: await renderInvoicePdf(pdfData) }];
+  const attachments: MailAttachment[] = [{ filename: invoicePdfFilename(pdfData), contentType: "application/pdf", content: await renderDocumentPdf(pdfData, pdf) }];
   if (input.attachXml) {
     // the XML button's path: its options, pre-check and XSD refusals are this call's too (400)
     // a copy for the customer, not a transmission: the state stays (the XML button marks 'Inviata allo SDI')

@@ -98,7 +98,10 @@ export async function getInvoicePdfData(scope: TenantScope, id: number): Promise
   const rowValues = json.rows.map((r) => ({ ...r, tempId: undefined, activity: r.activity, item: r.item, service: r.service }));
   const calc = calculate(fiscalRowsOf(rowValues, vats), fiscalSettingsOf({ taxRegime: seller.taxRegime, fiscalCode: seller.fiscalCode }, json), buyerOf(buyer, json.publicAdministration), json.stampBorneByIssuer);
 
-  // the calculation's rows follow the document's, less the headings and the hidden rows without a rate
+  // the calculation's rows follow the document's, less the headings and the hidden rows without a rate (by index:
+  // a search per row cost 1,500 × 1,500 comparisons on the request loop for a 1,500-row document)
+  const calcRows = new Map<number, (typeof calc.rows)[number]>();
+  for (const c of calc.rows) if (!calcRows.has(c.index)) calcRows.set(c.index, c);
   let k = 0;
   const rows: PdfRow[] = json.rows.map((r) => {
     const vat = r.vat ? vats.get(r.vat.id) : undefined;
@@ -106,7 +109,7 @@ export async function getInvoicePdfData(scope: TenantScope, id: number): Promise
     // the index is taken once per row (it advanced once per comparison inside find: every row after the first
     // printed 0,00)
     const index = inCalc ? k++ : -1;
-    const result = inCalc ? calc.rows.find((c) => c.index === index) : undefined;
+    const result = inCalc ? calcRows.get(index) : undefined;
     return {
       rowType: r.rowType,
       description: r.description,

@@ -47,7 +47,8 @@ import { formatDate, formatEuro } from "@/lib/format";
 import { defineGrid } from "@/lib/grid/define";
 import { sendMail } from "@/lib/mail/mailer";
 import { fillPlaceholders, textToHtml } from "@/lib/mail/text";
-import { invoicePdfFilename, renderInvoicePdf } from "@/lib/pdf/invoice-pdf";
+import { invoicePdfFilename } from "@/lib/pdf/invoice-pdf";
+import { renderDocumentPdf } from "@/lib/pdf/pool";
 import { todayInRome } from "@/lib/rome-time";
 import {
   DEADLINE_MESSAGES,
@@ -165,24 +166,27 @@ export const deadlinesGrid = defineGrid<DeadlineListParams>({
     { table: contacts, on: eq(dd.contactId, contacts.id) },
     { table: bankAccounts, on: eq(dd.bankAccountId, bankAccounts.id) },
   ],
+  // at 1366×768 (the side menu open) every default column is in view, up to Giorni di ritardo and Interessi di mora:
+  // Importo (the open part is under Da incassare or Da pagare), Data pagamento and Conto corrente are hidden, the
+  // column chooser shows them; the phone card takes the counterpart, the amount and the state
   columns: [
     { field: "id", header: "Id", type: "integer", sql: dd.id, hidden: true, width: 80 },
-    { field: "deadlineDate", header: "Data scadenza", type: "date", sql: dd.deadlineDate, fixed: true, width: 110 },
-    { field: "contact", header: "Controparte", type: "entity", sql: dd.contactId, label: contacts.name, optionsUrl: "/api/contacts/get-filtered-list", searchable: true, width: 180 },
-    { field: "document", header: "Documento", type: "text", sql: documentLabelSql, searchable: true, width: 200 },
+    { field: "deadlineDate", header: "Data scadenza", type: "date", sql: dd.deadlineDate, fixed: true, width: 100 },
+    { field: "contact", header: "Controparte", type: "entity", sql: dd.contactId, label: contacts.name, optionsUrl: "/api/contacts/get-filtered-list", searchable: true, width: 115, phone: "title" },
+    { field: "document", header: "Documento", type: "text", sql: documentLabelSql, searchable: true, width: 112 },
     { field: "documentKind", header: "Tipo documento", type: "text", sql: documentKindSql, hidden: true, exportable: false, width: 100 },
     { field: "documentId", header: "Id documento", type: "integer", sql: sql<number>`coalesce(${dd.documentId}, ${dd.expenseId})`, hidden: true, exportable: false, width: 90 },
-    { field: "direction", header: "Direzione", type: "text", sql: directionSql, width: 115 },
-    { field: "amount", header: "Importo", type: "currency", sql: dd.amount, width: 105 },
+    { field: "direction", header: "Direzione", type: "text", sql: directionSql, width: 105 },
+    { field: "amount", header: "Importo", type: "currency", sql: dd.amount, hidden: true, width: 105, phone: "amount" },
     // the footer's totals sit under these three (the open amounts: a Saldato or Stornato row shows 0)
-    { field: "toCollect", header: "Da incassare", type: "currency", sql: toCollectSql, width: 110 },
-    { field: "toPay", header: "Da pagare", type: "currency", sql: toPaySql, width: 105 },
-    { field: "balance", header: "Saldo", type: "currency", sql: sql<number>`(${toCollectSql}) - (${toPaySql})`, width: 110 },
-    { field: "deadlineState", header: "Stato", type: "text", sql: dd.deadlineState, width: 105 },
-    { field: "paymentDate", header: "Data pagamento", type: "date", sql: dd.paymentDate, width: 120 },
-    { field: "daysOverdue", header: "Giorni di ritardo", type: "integer", sql: daysOverdueSql, width: 110 },
-    { field: "interest", header: "Interessi di mora", type: "currency", sql: interestSql, sortable: false, filterable: false, width: 130 },
-    { field: "bankAccount", header: "Conto corrente", type: "entity", sql: dd.bankAccountId, label: bankAccounts.bankName, optionsUrl: "/api/bank-accounts/get-filtered-list", width: 170 },
+    { field: "toCollect", header: "Da incassare", type: "currency", sql: toCollectSql, width: 95, phone: "none" },
+    { field: "toPay", header: "Da pagare", type: "currency", sql: toPaySql, width: 88, phone: "none" },
+    { field: "balance", header: "Saldo", type: "currency", sql: sql<number>`(${toCollectSql}) - (${toPaySql})`, width: 90, phone: "none" },
+    { field: "deadlineState", header: "Stato", type: "text", sql: dd.deadlineState, width: 95, phone: "badge" },
+    { field: "paymentDate", header: "Data pagamento", type: "date", sql: dd.paymentDate, hidden: true, width: 110 },
+    { field: "daysOverdue", header: "Giorni di ritardo", type: "integer", sql: daysOverdueSql, width: 99 },
+    { field: "interest", header: "Interessi di mora", type: "currency", sql: interestSql, sortable: false, filterable: false, width: 80 },
+    { field: "bankAccount", header: "Conto corrente", type: "entity", sql: dd.bankAccountId, label: bankAccounts.bankName, optionsUrl: "/api/bank-accounts/get-filtered-list", hidden: true, width: 170 },
     { field: "description", header: "Descrizione", type: "text", sql: dd.description, hidden: true, searchable: true, width: 200 },
   ],
   totals: ["toCollect", "toPay", "balance"],
@@ -318,7 +322,7 @@ export async function sendReminder(scope: TenantScope, id: number, input: Remind
     subject: input.subject,
     text: input.body,
     html: textToHtml(input.body),
-    attachments: [{ filename: invoicePdfFilename(pdfData), contentType: "application/pdf", content: await renderInvoicePdf(pdfData) }],
+    attachments: [{ filename: invoicePdfFilename(pdfData), contentType: "application/pdf", content: await renderDocumentPdf(pdfData) }],
   });
   if (sent.error) throw new ApiError(502, `${DEADLINE_MESSAGES.reminderFailed}: ${sent.error}`);
   const current = await scope.getOrThrow(documents, c.doc.id, DEADLINE_MESSAGES.notFound);

@@ -72,7 +72,8 @@ async function makeDocument(tx: TenantScope, op: PlannedOperation, occurrence: s
   if (op.action === "Crea ed emetti") return { documentId: id, message: `Emessa ${issued.toString}` };
   const form = await emailFormData(tx, id);
   const input = sendEmailSchema.parse({ ...form.sendEmail, attachXml: false, version: undefined });
-  await sendInvoiceEmail(tx, id, input);
+  // its PDF waits for the pool however busy (a 503 would fail the occurrence for good)
+  await sendInvoiceEmail(tx, id, input, undefined, { background: true });
   return { documentId: id, message: `Emessa ${issued.toString} e inviata a ${input.email}` };
 }
 

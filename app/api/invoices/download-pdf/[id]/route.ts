@@ -4,11 +4,13 @@ import { invoiceEntity } from "@/db/documents/entity";
 import { parseId } from "@/lib/api/body";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
-import { invoicePdfFilename, renderInvoicePdf } from "@/lib/pdf/invoice-pdf";
+import { invoicePdfFilename } from "@/lib/pdf/invoice-pdf";
+import { renderDocumentPdf } from "@/lib/pdf/pool";
 
 export const GET = guarded<{ id: string }>(invoiceEntity.role, async ({ req, params, scope }) => {
   const data = await getInvoicePdfData(scope, parseId(params.id));
-  const pdf = await renderInvoicePdf(data);
+  // in the PDF pool's workers (a client that goes away takes its render with it)
+  const pdf = await renderDocumentPdf(data, { signal: req.signal });
   const filename = invoicePdfFilename(data);
   if (req.nextUrl.searchParams.get("inline") === "1") {
     return new Response(new Uint8Array(pdf), {
