@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buyerOf, DOCUMENT_WORDINGS, liveTotals, totalsOf, totalsWithSteps, type CalculationContext } from "./invoice-calculation";
+import { buyerOf, DOCUMENT_WORDINGS, liveTotals, rowLineTotal, totalsOf, totalsWithSteps, unitPriceFor, type CalculationContext } from "./invoice-calculation";
 
 /**
  * The one mapping the form and the server share (issue 27's fiscal rules): the bollo is the law's on every
@@ -75,5 +75,23 @@ describe("the ritenuta only from an Italian withholding agent", () => {
     const { country: _c, vatCountry: _v, ...old } = italianCompany;
     expect(buyerOf(old, false)).toEqual({ kind: "business", withholdingAgent: true, splitPayment: false, vatCountry: "IT", address: { country: "IT" } });
     expect(buyerOf({ ...germanCompany, vatCountry: "IT", vatNumber: "12345678903" }, false)).toMatchObject({ vatCountry: "IT", address: { country: "DE" } });
+  });
+});
+
+describe("the Righe grid's line total (issue 30): quantity × unit price, and a typed total back to a unit price", () => {
+  it("makes the line total as the calculation does, in cents, rounded half-up", () => {
+    expect(rowLineTotal("1", 12345)).toBe(12345);
+    expect(rowLineTotal("2.50", 1001)).toBe(2503); // 25,025 → 25,03
+    expect(rowLineTotal("", 500)).toBe(500); // no quantity reads as 1
+    expect(rowLineTotal("abc", 500)).toBeNull();
+    expect(rowLineTotal("1", null)).toBeNull();
+  });
+
+  it("turns a typed total into the unit price: the total on one unit, total ÷ quantity on more, none on zero", () => {
+    expect(unitPriceFor(150000, "1")).toBe(150000);
+    expect(unitPriceFor(10000, "3")).toBe(3333);
+    expect(unitPriceFor(10000, "0.5")).toBe(20000);
+    expect(unitPriceFor(10000, "0")).toBeNull();
+    expect(unitPriceFor(10000, "x")).toBeNull();
   });
 });

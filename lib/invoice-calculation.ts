@@ -5,10 +5,10 @@
  * so the two cannot disagree. No server-only import: it runs in both.
  */
 import { ValidationError } from "@/lib/errors";
-import { calculateDocument, CalculationError, type CalculationBuyer, type CalculationResult } from "@/lib/fiscal/calculate";
+import { calculateDocument, CalculationError, computeRowAmount, PRICE_SCALE, QTY_SCALE, type CalculationBuyer, type CalculationResult } from "@/lib/fiscal/calculate";
 import type { Natura, RegimeFiscale } from "@/lib/fiscal/codes";
 import type { DocumentRow, Figure, FiscalSettings } from "@/lib/fiscal/types";
-import { centsToDecimal, MoneyError } from "@/lib/money";
+import { centsToDecimal, MoneyError, parseDecimal, pow10, roundDiv, toCents, type Cents } from "@/lib/money";
 import { INVOICE_MESSAGES, invoiceSchema, type InvoiceFormData, type InvoiceInput, type InvoiceRowInput, type InvoiceTotals } from "@/lib/schemas/invoice";
 
 /** The wordings a document must carry (PDF) and the form shows beside the totals. */
@@ -178,4 +178,31 @@ export function liveTotals(values: unknown, context: CalculationContext): LiveTo
   } catch (e) {
     return { error: e instanceof ValidationError ? e.errors.join("\n") : String(e) };
   }
+}
+
+/** A row's quantity as the calculation reads it (8 decimals), or null when it is not a number (1 when empty). */
+function quantityOf(quantity: unknown): bigint | null {
+  if (quantity === undefined || quantity === null || quantity === "") return pow10(QTY_SCALE);
+  try {
+    return parseDecimal(String(quantity), QTY_SCALE);
+  } catch {
+    return null;
+  }
+}
+
+/** A row's line total (PrezzoTotale, cents) from its quantity and unit price, as the calculation makes it; null when either is not a number. */
+export function rowLineTotal(quantity: unknown, unitPrice: unknown): Cents | null {
+  const qty = quantityOf(quantity);
+  if (qty === null || typeof unitPrice !== "number" || !Number.isInteger(unitPrice)) return null;
+  return computeRowAmount(BigInt(unitPrice) * pow10(PRICE_SCALE - 2), qty, []);
+}
+
+/**
+ * The unit price (cents) that makes a line total typed in the grid: total ÷ quantity, rounded half-up. A quantity of
+ * 1 gives the total itself; one that is 0 or not a number gives null (there is no unit price to make it).
+ */
+export function unitPriceFor(total: Cents, quantity: unknown): Cents | null {
+  const qty = quantityOf(quantity);
+  if (qty === null || qty === 0n) return null;
+  return toCents(roundDiv(BigInt(total) * pow10(QTY_SCALE), qty));
 }

@@ -87,7 +87,10 @@ async function open() {
 describe("the invoice form: 'Salva ed emetti', Ctrl+Enter and Ctrl+S", () => {
   it("a key pressed in the row dialog opened over the form is not the form's", async () => {
     const { dialog } = await open();
+    // 'Aggiungi riga' adds a row in the grid; its edit icon opens the row dialog over the form
     fireEvent.click(within(dialog).getByRole("button", { name: "Aggiungi riga" }));
+    const edits = await within(dialog).findAllByRole("button", { name: "Modifica riga" });
+    fireEvent.click(edits.at(-1)!);
     const row = await screen.findByTestId("invoice-row-form");
     fireEvent.keyDown(within(row).getByLabelText(/Descrizione in fattura/), { key: "Enter", ctrlKey: true });
     fireEvent.keyDown(within(row).getByLabelText(/Descrizione in fattura/), { key: "s", ctrlKey: true });

@@ -10,7 +10,7 @@ import type { EntityFormContext, FormTabDef } from "@/components/form/entity-for
 import { FormField } from "@/components/form/form-field";
 import { AjaxSelect, DateInput, DecimalInput, MoneyInput, type SelectableEntity } from "@/components/form/inputs";
 import { FormTab } from "@/components/form/tabs";
-import { RowsGrid, type RowsGridColumn } from "@/components/grid/rows-grid";
+import { RowsGrid } from "@/components/grid/rows-grid";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -41,7 +41,8 @@ import { DocumentStateBadge } from "./document-state-badge";
 import { DocumentHistory } from "./document-history";
 import { InvoiceActions } from "./invoice-actions";
 import { InvoiceAttachments } from "./invoice-attachments";
-import { InvoiceRowForm, ROW_TYPE_LABELS, type InvoiceRow } from "./invoice-row-form";
+import { invoiceRowColumns } from "./invoice-row-cells";
+import { InvoiceRowForm, newInvoiceRow, type InvoiceRow } from "./invoice-row-form";
 import { isLocked, policyOf } from "@/lib/documents/policy";
 
 type InvoiceFormApi = ZodForm<typeof invoiceSchema>;
@@ -480,25 +481,21 @@ function CorrectedInvoiceCard({ form }: { form: InvoiceFormApi }) {
   );
 }
 
-/** "2.00" and "2" read alike: a quantity without its trailing zeros, with the Italian comma. */
-const quantityText = (q: unknown) =>
-  String(q ?? "1")
-    .replace(/(\.\d*?)0+$/, "$1")
-    .replace(/\.$/, "")
-    .replace(".", ",");
-const money = (cents: unknown) => (typeof cents === "number" ? formatEuro(cents) : "");
+/** A Riga generica with nothing typed in it (no description, no price): 'Aggiungi riga' or Enter made it, nothing filled it. */
+const isBlankRow = (r: InvoiceRow) => r.rowType === "GENERICA" && !str(r.description).trim() && !r.amount;
 
-const ROW_COLUMNS: readonly RowsGridColumn<InvoiceRow>[] = [
-  { key: "rowType", header: "Tipo", width: 110, render: (r) => ROW_TYPE_LABELS[r.rowType as keyof typeof ROW_TYPE_LABELS] ?? "" },
-  { key: "description", header: "Descrizione", render: (r) => <span className={r.rowType === "SEZIONE" ? "font-semibold" : undefined}>{str(r.description)}</span> },
-  { key: "quantity", header: "Quantità", width: 90, type: "decimal", render: (r) => (r.rowType === "SEZIONE" || r.hideAmount ? "" : quantityText(r.quantity)) },
-  { key: "amount", header: "Importo", width: 120, type: "currency", render: (r) => (r.rowType === "SEZIONE" || r.hideAmount ? "" : money(r.amount)) },
-  { key: "vat", header: "Aliquota", width: 140, render: (r) => (r.vat as SelectableEntity | null | undefined)?.toString ?? "" },
-];
+/** The edit icon's row form holds what the grid's cells do not show. */
+export const ROW_FORM_TITLE = "Tipo riga, ritenuta, anticipazione, nascondi importo";
 
-/** Righe: the rows (RowsGrid, multi-select, double click edits) and the row form. */
+/**
+ * Righe (issue 30): an inline grid (RowsGrid with invoiceRowColumns' editors, multi-select, drag to reorder) —
+ * description with its product / service / job picker, quantity, unit price, Aliquota and line total edited in place;
+ * 'Aggiungi riga' adds a Riga generica on the tenant's usual rate (newInvoiceRow); the edit icon opens the row form.
+ */
 function RowsField({ form, contactId, readOnly, defaultVat }: { form: InvoiceFormApi; contactId: number | null; readOnly: boolean; defaultVat: { id: number; toString: string } | null }) {
   const [editing, setEditing] = useState<{ row: InvoiceRow | null; resolve: (row: InvoiceRow | null) => void; remove?: () => void } | null>(null);
+  const withholds = useWatch({ control: form.control, name: "withholdingTaxApply" }) === true;
+  const columns = useMemo(() => invoiceRowColumns({ contactId, documentWithholds: withholds }), [contactId, withholds]);
   return (
     <Controller
       control={form.control}
@@ -521,7 +518,18 @@ function RowsField({ form, contactId, readOnly, defaultVat }: { form: InvoiceFor
           );
         return (
           <>
-            <RowsGrid<InvoiceRow> rows={rows} onChange={(next) => field.onChange(next)} columns={ROW_COLUMNS} editRow={editRow} selectable={!readOnly} readOnly={readOnly} emptyText="Nessuna riga" />
+            <RowsGrid<InvoiceRow>
+              rows={rows}
+              onChange={(next) => field.onChange(next)}
+              columns={columns}
+              editRow={editRow}
+              newRow={() => newInvoiceRow(defaultVat, withholds)}
+              isBlank={isBlankRow}
+              editTitle={ROW_FORM_TITLE}
+              selectable={!readOnly}
+              readOnly={readOnly}
+              emptyText="Nessuna riga"
+            />
             {editing && (
               <InvoiceRowForm
                 row={editing.row}

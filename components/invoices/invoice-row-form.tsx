@@ -38,7 +38,7 @@ export const VAT_OPTIONS_URL = "/api/vat-rates/get-filtered-list";
 export const DELETE_ROW_LABEL = "Elimina riga";
 
 /** The catalogue picker of a Prodotto or Servizio row: its field, label, the entity it reads and its form. */
-const CATALOGUE = {
+export const CATALOGUE = {
   PRODOTTO: { name: "item", label: "Prodotto", api: itemApi, Form: ItemForm, view: "Visualizza prodotto", create: "Nuovo prodotto" },
   SERVIZIO: { name: "service", label: "Servizio", api: serviceApi, Form: ServiceForm, view: "Visualizza servizio", create: "Nuovo servizio" },
 } as const;
@@ -46,7 +46,14 @@ const CATALOGUE = {
 /** The spec's hint in the demo (§1 Demo mode). */
 export const DEMO_VAT_HINT = "Altre aliquote IVA si possono attivare in Tabelle - Aliquote IVA";
 
-const NEW_ROW: InvoiceRow = { rowType: "GENERICA", description: "", hideAmount: false, quantity: "1", amount: 0, vat: null, advance: false, withholding: false };
+const NEW_ROW: InvoiceRow = { rowType: "GENERICA", description: "", hideAmount: false, quantity: "1", amount: null, vat: null, advance: false, withholding: false };
+
+/** A new row (the grid's empty one, the dialog's start): a Riga generica on the tenant's usual rate, its ritenuta by rowWithholdsByDefault. */
+export const newInvoiceRow = (defaultVat: { id: number; toString: string } | null, documentWithholds: boolean): InvoiceRow => ({
+  ...NEW_ROW,
+  vat: defaultVat,
+  withholding: rowWithholdsByDefault(NEW_ROW.rowType, documentWithholds),
+});
 
 /**
  * Whether a new row starts with 'Applicare ritenuta d'acconto e contributi' ticked (issue 30). The ritenuta and the
@@ -65,6 +72,25 @@ interface CatalogueEntry {
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
+
+/** What a chosen product or service puts in its row: its description (else its name), price and VAT. */
+export async function catalogueRowValues(type: keyof typeof CATALOGUE, value: SelectableEntity): Promise<Partial<Pick<InvoiceRow, "description" | "amount" | "vat">>> {
+  const { api } = CATALOGUE[type];
+  const res = await apiGet<Record<string, CatalogueEntry>>(formDataUrl(api.url, Number(value.id)));
+  const entry = res[api.field];
+  if (!entry) return {};
+  return {
+    description: entry.description || entry.name || value.toString || "",
+    ...(typeof entry.amount === "number" ? { amount: entry.amount } : {}),
+    ...(entry.vat ? { vat: { id: Number(entry.vat.id), toString: entry.vat.toString } } : {}),
+  };
+}
+
+/** What a chosen job puts in its row: what it has to invoice (Da fatturare: fixed price, or uninvoiced hours × rate). */
+export async function jobRowValues(value: SelectableEntity): Promise<Partial<Pick<InvoiceRow, "amount">>> {
+  const res = await apiGet<{ activity: { toInvoice?: number } }>(formDataUrl(ACTIVITY_URL, Number(value.id)));
+  return typeof res.activity.toInvoice === "number" ? { amount: res.activity.toInvoice } : {};
+}
 
 /**
  * 'Inserimento riga' / 'Modifica riga' (spec §2 Invoice row form): Tipo riga decides the fields — Lavoro (the
@@ -90,7 +116,7 @@ export function InvoiceRowForm({
   /** Set on an existing row: 'Elimina riga'. */
   onDelete?: () => void;
 }) {
-  const start = row ?? { ...NEW_ROW, vat: defaultVat, withholding: rowWithholdsByDefault(NEW_ROW.rowType, documentWithholds) };
+  const start = row ?? newInvoiceRow(defaultVat, documentWithholds);
   const form = useZodForm(invoiceRowSchema, {
     rowType: start.rowType,
     activity: start.activity ?? null,
@@ -111,24 +137,21 @@ export function InvoiceRowForm({
   const isDemo = useIsDemo();
   const isSection = rowType === "SEZIONE";
   const showAmounts = !isSection && !(rowType === "GENERICA" && hideAmount);
-  // a new row's ritenuta follows its type until the user ticks or unticks it (a Prodotto starts without)
-  const withholdingByHand = useRef(false);
+  // the ritenuta follows the row's type (a Prodotto starts without) until the user ticks or unticks it, here or before
+  // (a row whose check differs from its type's default was set by hand); opening a row changes nothing
+  const withholdingByHand = useRef(row !== null && row.withholding !== rowWithholdsByDefault(row.rowType, documentWithholds));
   useEffect(() => {
-    if (row === null && !withholdingByHand.current) form.setValue("withholding", rowWithholdsByDefault(rowType, documentWithholds));
+    if (withholdingByHand.current) return;
+    form.setValue("withholding", row !== null && rowType === row.rowType ? row.withholding === true : rowWithholdsByDefault(rowType, documentWithholds));
   }, [row, rowType, documentWithholds, form]);
 
   /** A product or service chosen: its description, price and VAT fill the row. */
-  async function fillFrom(url: string, field: string, value: SelectableEntity | null) {
+  async function fillFrom(type: keyof typeof CATALOGUE, value: SelectableEntity | null) {
     if (!value?.id) return;
     setLoading(true);
     try {
-      const res = await apiGet<Record<string, CatalogueEntry>>(formDataUrl(url, Number(value.id)));
-      const entry = res[field];
-      if (entry) {
-        form.setValue("description", entry.description || entry.name || value.toString || "", { shouldDirty: true });
-        if (typeof entry.amount === "number") form.setValue("amount", entry.amount, { shouldDirty: true });
-        if (entry.vat) form.setValue("vat", { id: Number(entry.vat.id), toString: entry.vat.toString }, { shouldDirty: true });
-      }
+      const values = await catalogueRowValues(type, value);
+      for (const [name, v] of Object.entries(values)) form.setValue(name as "description" | "amount" | "vat", v as never, { shouldDirty: true });
     } catch (e) {
       await showError(e);
     } finally {
@@ -141,9 +164,9 @@ export function InvoiceRowForm({
     if (!value?.id) return;
     setLoading(true);
     try {
-      const res = await apiGet<{ activity: { toInvoice?: number } }>(formDataUrl(ACTIVITY_URL, Number(value.id)));
+      const { amount } = await jobRowValues(value);
       if (!form.getValues("description")) form.setValue("description", value.toString ?? "", { shouldDirty: true });
-      if (typeof res.activity.toInvoice === "number") form.setValue("amount", res.activity.toInvoice, { shouldDirty: true });
+      if (amount !== undefined) form.setValue("amount", amount, { shouldDirty: true });
     } catch (e) {
       await showError(e);
     } finally {
@@ -205,7 +228,7 @@ export function InvoiceRowForm({
               value={field.value as SelectableEntity | null | undefined}
               onChange={(v) => {
                 field.onChange(v);
-                void fillFrom(CATALOGUE[rowType].api.url, CATALOGUE[rowType].api.field, v);
+                void fillFrom(rowType, v);
               }}
               onBlur={field.onBlur}
               name={field.name}
@@ -302,10 +325,9 @@ export function InvoiceRowForm({
         id={catalogueForm.id}
         onClose={() => setCatalogueForm(null)}
         onSaved={(saved) => {
-          const { name, api } = CATALOGUE[catalogueForm.type];
           const option = { id: saved.id, toString: saved.toString };
-          form.setValue(name, option, { shouldDirty: true });
-          void fillFrom(api.url, api.field, option);
+          form.setValue(CATALOGUE[catalogueForm.type].name, option, { shouldDirty: true });
+          void fillFrom(catalogueForm.type, option);
         }}
       />
     )}

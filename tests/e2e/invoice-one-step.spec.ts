@@ -39,12 +39,14 @@ for (const [name, viewport] of [
     await dialog.getByRole("combobox", { name: "Cliente", exact: true }).fill(tag);
     await page.getByRole("option", { name: customer.toString }).first().click();
 
+    // a row typed in the Righe grid; the tenant's usual rate is already chosen
     await dialog.getByRole("button", { name: "Aggiungi riga" }).click();
-    const row = page.getByRole("dialog", { name: "Inserimento riga" });
-    await row.getByRole("textbox", { name: "Descrizione in fattura" }).fill("Progettazione impianto");
-    await row.getByRole("textbox", { name: "Importo" }).fill("1000,00");
-    // the tenant's usual rate, already chosen; a fee row of a professional withholds
-    await expect(row.getByRole("combobox", { name: "Aliquota", exact: true })).toHaveValue(/^22%/);
+    await dialog.getByRole("textbox", { name: "Descrizione riga 1" }).fill("Progettazione impianto");
+    await dialog.getByRole("textbox", { name: "Prezzo unitario riga 1" }).fill("1000,00");
+    await expect(dialog.getByRole("combobox", { name: "Aliquota riga 1" })).toHaveValue(/^22%/);
+    // a fee row of a professional withholds (the row form, from the row's edit icon, shows it)
+    await dialog.getByRole("button", { name: "Modifica riga" }).click();
+    const row = page.getByRole("dialog", { name: "Modifica riga" });
     await expect(row.getByRole("checkbox", { name: "Applicare ritenuta d'acconto e contributi" })).toBeChecked();
     await row.getByRole("button", { name: "OK" }).click();
     await expect(row).toHaveCount(0);

@@ -43,9 +43,11 @@ async function pick(scope: Locator, page: Page, label: string, typed: string, op
 /** The figure of a line of the Totali card. */
 const total = (dialog: Locator, label: string) => dialog.getByTestId("invoice-totals").locator("span", { has: dialog.page().locator(`dt:text-is("${label}")`) }).locator("dd");
 
+/** 'Aggiungi riga' adds a row in the Righe grid; its edit icon opens the row form (Tipo riga and the rarer fields). */
 async function addRow(page: Page, dialog: Locator, fill: (row: Locator) => Promise<void>) {
   await dialog.getByRole("button", { name: "Aggiungi riga" }).click();
-  const row = page.getByRole("dialog", { name: "Inserimento riga" });
+  await dialog.getByRole("button", { name: "Modifica riga" }).last().click();
+  const row = page.getByRole("dialog", { name: "Modifica riga" });
   await expect(row).toBeVisible();
   await fill(row);
   await row.getByRole("button", { name: "OK" }).click();

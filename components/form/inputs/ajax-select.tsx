@@ -1,12 +1,14 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { createPortal } from "react-dom";
 import { Spinner } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { controlClasses, useFieldControlProps } from "@/components/ui/field";
 import { ChevronDownIcon, CloseIcon } from "@/components/ui/icons";
 import type { QueryValue } from "@/lib/client/api";
 import { StepButton } from "./step-button";
+import { useFloatingList } from "./use-floating-list";
 import { EMPTY_LIST_MESSAGE, useAjaxOptions, type SelectableEntity } from "./use-ajax-options";
 
 export type { SelectableEntity } from "./use-ajax-options";
@@ -42,7 +44,8 @@ export interface AjaxSelectProps {
  * Searchable select over a server list (spec §7 'Ajax select'): the list
  * opens on focus or click with the first page (100), typing searches
  * (throttled to 400 ms, the earlier request aborted), scrolling to the end
- * fetches the next page; 'La lista è vuota' when nothing matches.
+ * fetches the next page; 'La lista è vuota' when nothing matches. The list floats over what scrolls around the
+ * field (useFloatingList): in a dialog's body or a grid's row it shows its options, not the two a clip would leave.
  * Keyboard: ↑/↓ move, Enter picks, Esc closes. Use with a Controller.
  */
 export function AjaxSelect({
@@ -74,6 +77,8 @@ export function AjaxSelect({
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLUListElement>(null);
+  const anchorRef = useRef<HTMLDivElement>(null);
+  const floating = useFloatingList(anchorRef, open);
 
   const openList = () => {
     if (disabled || open) return;
@@ -127,7 +132,7 @@ export function AjaxSelect({
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <div className="flex items-center gap-1">
-        <div className="relative min-w-0 flex-1">
+        <div ref={anchorRef} className="relative min-w-0 flex-1">
           <input
             {...fieldProps}
             id={inputId}
@@ -177,7 +182,7 @@ export function AjaxSelect({
               <ChevronDownIcon size={14} />
             </span>
           </span>
-          {open && (
+          {open && floating.container && createPortal(
             <ul
               id={listId}
               ref={listRef}
@@ -188,7 +193,8 @@ export function AjaxSelect({
                 const el = e.currentTarget;
                 if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24) options.loadMore();
               }}
-              className="absolute top-full right-0 left-0 z-10 mt-1 max-h-60 overflow-y-auto rounded-md border border-border bg-white py-1 shadow-lg"
+              style={floating.style}
+              className="z-10 overflow-y-auto rounded-md border border-border bg-white py-1 shadow-lg"
             >
               {options.items.map((entity, index) => (
                 <li
@@ -218,7 +224,8 @@ export function AjaxSelect({
                   Caricamento...
                 </li>
               )}
-            </ul>
+            </ul>,
+            floating.container,
           )}
         </div>
         {onCreate && (
