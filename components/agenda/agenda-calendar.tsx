@@ -7,9 +7,10 @@ import interactionPlugin, { type EventResizeDoneArg } from "@fullcalendar/intera
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Select } from "@/components/ui/select";
+import { useIsPhone } from "@/components/ui/use-is-phone";
 import { apiGet, apiPostEntity, showError } from "@/lib/client/api";
 import { romeParts } from "@/lib/rome-time";
 import { agendaEventApi, hiddenDays, visibleHours, type AgendaEventJson, type AgendaItem, type AgendaRange, type AgendaSettings } from "@/lib/schemas/agenda-event";
@@ -25,7 +26,6 @@ export interface AgendaCalendarProps {
 
 const DEFAULT_COLOR = "#7c3aed";
 const ITEM_COLORS: Record<AgendaItem["kind"], string> = { todo: "#d97706", deadline: "#dc2626", timeEntry: "#0891b2" };
-const PHONE_QUERY = "(max-width: 640px)";
 
 /**
  * The calendar runs on Italian wall-clock strings: FullCalendar's timeZone "UTC" is a clock without DST, so
@@ -39,20 +39,6 @@ const romeNow = () => {
   const p = romeParts(new Date());
   return new Date(`${p.date}T${p.time}:00Z`);
 };
-
-function subscribePhone(onChange: () => void) {
-  const mq = window.matchMedia(PHONE_QUERY);
-  mq.addEventListener("change", onChange);
-  return () => mq.removeEventListener("change", onChange);
-}
-
-function useIsPhone(): boolean {
-  return useSyncExternalStore(
-    subscribePhone,
-    () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
-}
 
 /** Dark text on a light user colour (a pale blue with white text cannot be read). */
 function textOn(color: string): string {

@@ -75,7 +75,7 @@ export function DeadlinesGrid({ initial, initialFilters = NO_QUICK_FILTERS }: { 
 
   const rowActions = useMemo<GridRowAction[]>(
     () => [
-      { key: "paid", label: "Segna saldato", icon: PaidIcon, hidden: (row) => row.deadlineState !== "Da saldare", run: (row) => setDialog({ kind: "paid", row }) },
+      { key: "paid", label: "Segna saldato", icon: PaidIcon, group: "state", hidden: (row) => row.deadlineState !== "Da saldare", run: (row) => setDialog({ kind: "paid", row }) },
       {
         key: "storno",
         label: "Storna",
@@ -87,6 +87,8 @@ export function DeadlinesGrid({ initial, initialFilters = NO_QUICK_FILTERS }: { 
         key: "reopen",
         label: "Riapri",
         icon: ReopenIcon,
+        // never beside 'Segna saldato' (one is for a deadline Da saldare, the other for one that is not): one place
+        group: "state",
         hidden: (row) => row.deadlineState === "Da saldare",
         run: async (row) => ((await confirmDialog(REOPEN_CONFIRM)) ? setState(row, "Da saldare") : false),
       },

@@ -62,7 +62,8 @@ export const GridHeaderRow = memo(function GridHeaderRow({
             onClick={(e) => onSort(meta, e.shiftKey)}
             title={meta.header}
           >
-            <span className="truncate">{meta.header}</span>
+            {/* a long header takes two lines: narrow columns keep their name readable */}
+            <span className="line-clamp-2 text-xs leading-tight">{meta.header}</span>
             {s && <span className="ml-1 inline-flex text-gray-600">{s.sort === "asc" ? <SortAscIcon size={10} /> : <SortDescIcon size={10} />}</span>}
             {meta.filterable && <ColumnFilter column={meta} value={filterModel[meta.field]} onApply={(item) => onFilter(meta.field, item)} />}
             <span

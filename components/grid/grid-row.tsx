@@ -22,8 +22,14 @@ const ICON_ACTION_WIDTH = 28;
 /** Width of the actions cell: the same on every row, so the buttons line up. */
 export function rowActionsWidth(actions: readonly GridRowAction[] | undefined): number {
   if (!actions?.length) return 0;
-  // a text button is about 7 px a character plus its padding
-  return 8 + actions.reduce((w, a) => w + (a.icon ? ICON_ACTION_WIDTH : 16 + a.label.length * 7), 0);
+  // a text button is about 7 px a character plus its padding; a group takes the place of its widest action
+  const widthOf = (a: GridRowAction) => (a.icon ? ICON_ACTION_WIDTH : 16 + a.label.length * 7);
+  const places = new Map<string, number>();
+  actions.forEach((a, i) => {
+    const key = a.group ?? `#${i}`;
+    places.set(key, Math.max(places.get(key) ?? 0, widthOf(a)));
+  });
+  return 8 + [...places.values()].reduce((w, x) => w + x, 0);
 }
 
 export interface GridBodyRowProps {

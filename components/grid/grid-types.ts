@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import type { GridColumnMeta, GridRow } from "@/lib/grid/define";
 
-export type { GridColumnMeta, GridColumnType, GridData, GridPage, GridRow, GridTotals, SortItem } from "@/lib/grid/define";
+export type { GridColumnMeta, GridColumnType, GridData, GridPage, GridRow, GridTotals, PhoneRole, SortItem } from "@/lib/grid/define";
 export type { FilterItem, FilterModel, FilterType } from "@/lib/grid/filters";
 
 /**
@@ -24,6 +24,11 @@ export interface GridRowAction {
   run: (row: GridRow) => void | boolean | Promise<void | boolean>;
   /** The action does not apply to this row (e.g. 'Invia' on a document already sent). */
   hidden?: (row: GridRow) => boolean;
+  /**
+   * Actions of one group never show on the same row (e.g. 'Segna saldato' and 'Riapri'): the actions cell keeps one
+   * place for the group, not one for each.
+   */
+  group?: string;
 }
 
 /** An operation of the 'Operazioni sulle righe selezionate' select. */

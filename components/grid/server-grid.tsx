@@ -9,12 +9,16 @@
  *
  * The pieces: useGridData (rows, count, totals, selection), useGridLayout (columns), GridToolbar,
  * GridHeaderRow, GridBodyRow (cells through `renderers`, `rowActions`), GridTotalsRow and GridStatus.
+ * On a phone (PHONE_QUERY) the rows are cards (GridCardRow, placed by the columns' `phone` roles) under the header
+ * row, which scrolls sideways on its own (sort and filters stay), and the totals a bar at the bottom of the screen.
  * This component owns the query (sort, filters, search) and the dialogs.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { cn } from "@/components/ui/cn";
+import { useIsPhone } from "@/components/ui/use-is-phone";
 import { buildUrl } from "@/lib/client/api";
+import { cardColumns, GridCardRow, GridTotalsBar } from "./grid-card";
 import { ChangeColorDialog, ColumnChooserDialog, ExportDialog } from "./grid-dialogs";
 import { GridStatus, GridTotalsRow } from "./grid-footer";
 import { GridHeaderRow } from "./grid-header";
@@ -37,6 +41,8 @@ import { useGridLayout } from "./use-grid-layout";
 
 export { REMOVE_ALL_FILTERS, SELECTED_ROWS_OPERATIONS } from "./grid-toolbar";
 const CHANGE_COLOR_KEY = "__change-color";
+/** A phone card's height before it is measured (title line and two lines of details). */
+const CARD_ESTIMATED_HEIGHT = 84;
 
 export interface ServerGridProps {
   /** List URL (GET, list contract), e.g. "/api/field-values". */
@@ -118,10 +124,23 @@ export function ServerGrid({
 
   const data = useGridData({ url, initial, query, reloadKey, onSelectionChange });
   const layout = useGridLayout(gridName, columns);
+  const phone = useIsPhone();
+  const declaredTotals = initial.gridData.totals;
+  const totalsFields = useMemo(() => declaredTotals ?? [], [declaredTotals]);
+  const card = useMemo(() => cardColumns(columns, layout.visibleFields, totalsFields), [columns, layout.visibleFields, totalsFields]);
 
-  // ---- virtual rows
+  // ---- virtual rows (a card's height follows its details: measured)
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: data.count, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 10 });
+  const virtualizer = useVirtualizer({
+    count: data.count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => (phone ? CARD_ESTIMATED_HEIGHT : rowHeight),
+    overscan: phone ? 5 : 10,
+  });
+  useEffect(() => {
+    // table rows and cards: the sizes measured for one are wrong for the other
+    virtualizer.measure();
+  }, [phone, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
@@ -188,7 +207,22 @@ export function ServerGrid({
   // ---- geometry
   const actionsWidth = rowActionsWidth(rowActions);
   const totalWidth = SELECT_COLUMN_WIDTH + (onEdit ? EDIT_COLUMN_WIDTH : 0) + layout.columnsWidth + actionsWidth;
-  const totalsFields = initial.gridData.totals ?? [];
+  const header = (
+    <GridHeaderRow
+      shown={layout.shown}
+      sort={sort}
+      filterModel={filterModel}
+      onSort={toggleSort}
+      onFilter={setColumnFilter}
+      resize={layout.resize}
+      allSelected={data.allSelected}
+      selectAllDisabled={data.selectingAll || data.count === 0}
+      onSelectAll={data.selectAll}
+      hasEdit={!!onEdit}
+      actionsWidth={actionsWidth}
+      height={rowHeight + 4}
+    />
+  );
 
   return (
     <div className={cn("flex min-w-0 flex-col gap-2", className)} data-grid={gridName}>
@@ -216,58 +250,78 @@ export function ServerGrid({
         aria-rowcount={data.count + 1 + (totalsFields.length ? 1 : 0)}
         aria-busy={data.selectingAll}
       >
-        {/* a column of header, rows and footer at least as tall as the grid: the totals sit at its bottom */}
-        <div className="flex flex-col" style={{ width: totalWidth, minWidth: "100%", minHeight: "100%" }}>
-          <GridHeaderRow
-            shown={layout.shown}
-            sort={sort}
-            filterModel={filterModel}
-            onSort={toggleSort}
-            onFilter={setColumnFilter}
-            resize={layout.resize}
-            allSelected={data.allSelected}
-            selectAllDisabled={data.selectingAll || data.count === 0}
-            onSelectAll={data.selectAll}
-            hasEdit={!!onEdit}
-            actionsWidth={actionsWidth}
-            height={rowHeight + 4}
-          />
-          <div className="shrink-0" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-            {items.map((item) => {
-              const row = data.rowAt(item.index);
-              return (
-                <GridBodyRow
-                  key={item.key}
-                  row={row}
-                  index={item.index}
-                  start={item.start}
-                  size={item.size}
-                  selected={row ? data.selection.has(row.id) : false}
-                  shown={layout.shown}
-                  renderers={renderers}
-                  onToggle={data.toggleRow}
-                  onEdit={onEdit}
-                  actions={rowActions}
-                  actionsWidth={actionsWidth}
-                  onAction={onRowAction}
-                />
-              );
-            })}
-            {data.count === 0 && <div className="p-4 text-gray-500">Nessuna riga</div>}
+        {phone ? (
+          <div className="flex min-h-full w-full flex-col">
+            {/* the header row scrolls sideways by itself: sort, filters and select-all without a table */}
+            <div className="sticky top-0 z-20 shrink-0 overflow-x-auto overflow-y-hidden bg-gray-50" data-grid-phone-header="">
+              <div style={{ width: totalWidth, minWidth: "100%" }}>{header}</div>
+            </div>
+            <div className="shrink-0" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+              {items.map((item) => {
+                const row = data.rowAt(item.index);
+                return (
+                  <GridCardRow
+                    key={item.key}
+                    row={row}
+                    index={item.index}
+                    start={item.start}
+                    measure={virtualizer.measureElement}
+                    selected={row ? data.selection.has(row.id) : false}
+                    card={card}
+                    renderers={renderers}
+                    onToggle={data.toggleRow}
+                    onEdit={onEdit}
+                    actions={rowActions}
+                    onAction={onRowAction}
+                  />
+                );
+              })}
+              {data.count === 0 && <div className="p-4 text-gray-500">Nessuna riga</div>}
+            </div>
           </div>
-          {totalsFields.length > 0 && (
-            <GridTotalsRow
-              shown={layout.shown}
-              fields={totalsFields}
-              totals={data.totals}
-              hasEdit={!!onEdit}
-              actionsWidth={actionsWidth}
-              height={rowHeight}
-              rowIndex={data.count + 2}
-            />
-          )}
-        </div>
+        ) : (
+          // a column of header, rows and footer at least as tall as the grid: the totals sit at its bottom
+          <div className="flex flex-col" style={{ width: totalWidth, minWidth: "100%", minHeight: "100%" }}>
+            {header}
+            <div className="shrink-0" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+              {items.map((item) => {
+                const row = data.rowAt(item.index);
+                return (
+                  <GridBodyRow
+                    key={item.key}
+                    row={row}
+                    index={item.index}
+                    start={item.start}
+                    size={item.size}
+                    selected={row ? data.selection.has(row.id) : false}
+                    shown={layout.shown}
+                    renderers={renderers}
+                    onToggle={data.toggleRow}
+                    onEdit={onEdit}
+                    actions={rowActions}
+                    actionsWidth={actionsWidth}
+                    onAction={onRowAction}
+                  />
+                );
+              })}
+              {data.count === 0 && <div className="p-4 text-gray-500">Nessuna riga</div>}
+            </div>
+            {totalsFields.length > 0 && (
+              <GridTotalsRow
+                shown={layout.shown}
+                fields={totalsFields}
+                totals={data.totals}
+                hasEdit={!!onEdit}
+                actionsWidth={actionsWidth}
+                height={rowHeight}
+                rowIndex={data.count + 2}
+              />
+            )}
+          </div>
+        )}
       </div>
+      {/* on a phone the totals stay at the bottom of the screen while the list is on it */}
+      {phone && totalsFields.length > 0 && <GridTotalsBar columns={columns} fields={totalsFields} totals={data.totals} rowIndex={data.count + 2} />}
       <GridStatus count={data.count} selected={data.selection.size} />
 
       <ColumnChooserDialog

@@ -72,13 +72,21 @@ const ROW_ACTIONS: readonly GridRowAction[] = [
   },
 ];
 
+/** Stato wide enough for 'Convertito in proforma', on the pages of the kinds that convert. */
+const CONVERTED_STATE_WIDTH = 175;
+
 /**
  * The columns a kind's page offers: 'Tipo documento' (the FatturaPA TipoDocumento) only where the kind has one — a
  * proforma or a quote never goes to SDI, a TD01 there would mean nothing; `deletable` never (it drives 'Elimina').
+ * A kind that converts shows 'Convertito in …' in Stato: the column is wider there (the room of 'Tipo documento').
  */
 export function columnsForKind(kind: DocumentKind, initial: GridPage): GridPage {
-  const dropped = new Set(["deletable", ...(policyOf(kind).documentType === null ? ["documentType"] : [])]);
-  return { ...initial, gridData: { ...initial.gridData, columns: initial.gridData.columns.filter((c) => !dropped.has(c.field)) } };
+  const policy = policyOf(kind);
+  const dropped = new Set(["deletable", ...(policy.documentType === null ? ["documentType"] : [])]);
+  const columns = initial.gridData.columns
+    .filter((c) => !dropped.has(c.field))
+    .map((c) => (c.field === "state" && policy.conversions.length > 0 ? { ...c, width: Math.max(c.width ?? 0, CONVERTED_STATE_WIDTH) } : c));
+  return { ...initial, gridData: { ...initial.gridData, columns } };
 }
 
 /**

@@ -76,46 +76,49 @@ export function InvoiceSectionalsPanel() {
       ) : rows.length === 0 ? (
         <p className="text-sm text-gray-500">Nessun sezionale</p>
       ) : (
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b border-border text-left text-gray-600">
-              <th className="py-1 pr-2 font-medium">Nome</th>
-              <th className="py-1 pr-2 font-medium">Tipologia di clienti</th>
-              <th className="py-1 pr-2 font-medium">Suffisso</th>
-              <th className="py-1 pr-2 font-medium">Predefinito</th>
-              <th className="py-1" />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="border-b border-border/60" data-testid="invoice-sectional-row">
-                <td className="py-1.5 pr-2">
-                  <span className={row.disabled ? "text-gray-500" : undefined}>{row.name}</span>
-                  {row.disabled && (
-                    <span className="ml-2 rounded bg-gray-200 px-1.5 py-0.5 text-xs font-semibold text-gray-700">{DISABLED_LABEL}</span>
-                  )}
-                </td>
-                <td className="py-1.5 pr-2">{row.typology}</td>
-                <td className="py-1.5 pr-2">{row.suffix}</td>
-                <td className="py-1.5 pr-2">{row.defaultSectional ? "Sì" : ""}</td>
-                <td className="py-1.5 text-right whitespace-nowrap">
-                  <Button variant="ghost" size="sm" aria-label={`Modifica ${row.name}`} onClick={() => row.id !== undefined && dialog.openEdit(row.id)}>
-                    Modifica
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    loading={busyId === row.id}
-                    aria-label={`${row.disabled ? "Abilita" : "Disabilita"} ${row.name}`}
-                    onClick={() => void toggle(row)}
-                  >
-                    {row.disabled ? "Abilita" : "Disabilita"}
-                  </Button>
-                </td>
+        // on a phone the table scrolls sideways inside its card, never the dialog
+        <div className="overflow-x-auto" data-testid="invoice-sectionals-table">
+          <table className="w-full min-w-[30rem] text-sm">
+            <thead>
+              <tr className="border-b border-border text-left text-gray-600">
+                <th className="py-1 pr-2 font-medium">Nome</th>
+                <th className="py-1 pr-2 font-medium">Tipologia di clienti</th>
+                <th className="py-1 pr-2 font-medium">Suffisso</th>
+                <th className="py-1 pr-2 font-medium">Predefinito</th>
+                <th className="py-1" />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className="border-b border-border/60" data-testid="invoice-sectional-row">
+                  <td className="py-1.5 pr-2">
+                    <span className={row.disabled ? "text-gray-500" : undefined}>{row.name}</span>
+                    {row.disabled && (
+                      <span className="ml-2 rounded bg-gray-200 px-1.5 py-0.5 text-xs font-semibold text-gray-700">{DISABLED_LABEL}</span>
+                    )}
+                  </td>
+                  <td className="py-1.5 pr-2">{row.typology}</td>
+                  <td className="py-1.5 pr-2">{row.suffix}</td>
+                  <td className="py-1.5 pr-2">{row.defaultSectional ? "Sì" : ""}</td>
+                  <td className="py-1.5 text-right whitespace-nowrap">
+                    <Button variant="ghost" size="sm" aria-label={`Modifica ${row.name}`} onClick={() => row.id !== undefined && dialog.openEdit(row.id)}>
+                      Modifica
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      loading={busyId === row.id}
+                      aria-label={`${row.disabled ? "Abilita" : "Disabilita"} ${row.name}`}
+                      onClick={() => void toggle(row)}
+                    >
+                      {row.disabled ? "Abilita" : "Disabilita"}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {dialog.state && <InvoiceSectionalForm id={dialog.state.id} onClose={dialog.close} onSaved={reload} />}
     </section>

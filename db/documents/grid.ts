@@ -56,21 +56,24 @@ export const invoicesGrid = defineGrid<InvoiceListParams>({
     { table: contacts, on: eq(documents.contactId, contacts.id) },
     { table: invoiceSectionals, on: eq(documents.sectionalId, invoiceSectionals.id) },
   ],
+  // at 1366×768 (the side menu open) every default column is in view, Stato and Pagata included: Imponibile and IVA
+  // are hidden (Totale and Netto a pagare stay), the column chooser shows them; the phone card takes the customer,
+  // the netto a pagare and the state
   columns: [
     { field: "id", header: "Id", type: "integer", sql: documents.id, hidden: true, width: 80 },
-    { field: "number", header: "Numero", type: "text", sql: documents.numberText, searchable: true, fixed: true, width: 100 },
-    { field: "date", header: "Data", type: "date", sql: documents.date, width: 110 },
-    { field: "contact", header: "Cliente", type: "entity", sql: documents.contactId, label: contacts.name, optionsUrl: "/api/contacts/get-filtered-list?role=CUSTOMER", searchable: true, width: 240 },
-    { field: "documentType", header: "Tipo documento", type: "text", sql: documents.documentType, width: 110 },
+    { field: "number", header: "Numero", type: "text", sql: documents.numberText, searchable: true, fixed: true, width: 90 },
+    { field: "date", header: "Data", type: "date", sql: documents.date, width: 93 },
+    { field: "contact", header: "Cliente", type: "entity", sql: documents.contactId, label: contacts.name, optionsUrl: "/api/contacts/get-filtered-list?role=CUSTOMER", searchable: true, width: 170, phone: "title" },
+    { field: "documentType", header: "Tipo documento", type: "text", sql: documents.documentType, width: 106 },
     { field: "sectional", header: "Sezionale", type: "entity", sql: documents.sectionalId, label: invoiceSectionals.name, optionsUrl: "/api/invoice-sectionals/get-filtered-list", hidden: true, width: 120 },
-    { field: "taxable", header: "Imponibile", type: "currency", sql: documents.taxable, width: 120 },
-    { field: "totalVat", header: "IVA", type: "currency", sql: documents.totalVat, width: 110 },
-    { field: "total", header: "Totale", type: "currency", sql: documents.total, width: 120 },
-    { field: "netToPay", header: "Netto a pagare", type: "currency", sql: documents.netToPay, width: 130 },
-    // wide enough for its longest badge, 'Convertito in proforma'
-    { field: "state", header: "Stato", type: "text", sql: displayedStateSql, width: 175 },
-    { field: "paid", header: "Pagata", type: "boolean", sql: paidSql, width: 90 },
-    { field: "nextDeadline", header: "Prossima scadenza", type: "date", sql: nextDeadlineSql, width: 130 },
+    { field: "taxable", header: "Imponibile", type: "currency", sql: documents.taxable, hidden: true, width: 110 },
+    { field: "totalVat", header: "IVA", type: "currency", sql: documents.totalVat, hidden: true, width: 100 },
+    { field: "total", header: "Totale", type: "currency", sql: documents.total, width: 110, phone: "none" },
+    { field: "netToPay", header: "Netto a pagare", type: "currency", sql: documents.netToPay, width: 110, phone: "amount" },
+    // 'Inviata allo SDI' whole; the quotes' and proformas' pages widen it for 'Convertito in proforma' (columnsForKind)
+    { field: "state", header: "Stato", type: "text", sql: displayedStateSql, width: 135, phone: "badge" },
+    { field: "paid", header: "Pagata", type: "boolean", sql: paidSql, width: 80 },
+    { field: "nextDeadline", header: "Prossima scadenza", type: "date", sql: nextDeadlineSql, width: 105 },
     { field: "details", header: "Dettagli", type: "text", sql: documents.details, searchable: true, hidden: true, width: 240 },
     { field: "createdAt", header: "Data inserimento", type: "datetime", sql: documents.createdAt, hidden: true, width: 160 },
     // what the row's 'Elimina' needs (components/invoices/invoices-grid.tsx keeps it out of the column chooser)

@@ -79,7 +79,16 @@ export interface GridColumn {
   width?: number;
   /** "entity" columns: ajax-select URL of the filter's options ({ [first key]: [{ id, toString }] }). */
   optionsUrl?: string;
+  /** Its place on the phone card of a row (default: a detail when the layout shows the column). */
+  phone?: PhoneRole;
 }
+
+/**
+ * The phone card of a row (components/grid/grid-card.tsx): the `title` (first line, bold), the `amount` (first line,
+ * at the right), the `badge` (a state, first of the details); the other columns the layout shows are the details
+ * (`secondary`, the default), except those marked `none` (e.g. a figure the amount already says).
+ */
+export type PhoneRole = "title" | "amount" | "badge" | "secondary" | "none";
 
 export interface SortItem {
   colId: string;
@@ -206,6 +215,7 @@ export interface GridColumnMeta {
   exportable: boolean;
   width?: number;
   optionsUrl?: string;
+  phone?: PhoneRole;
 }
 
 export interface GridData {
@@ -233,6 +243,7 @@ export function gridData(grid: AnyGrid): GridData {
       exportable: c.exportable,
       ...(c.width !== undefined ? { width: c.width } : {}),
       ...(c.optionsUrl !== undefined ? { optionsUrl: c.optionsUrl } : {}),
+      ...(c.phone !== undefined ? { phone: c.phone } : {}),
     })),
     ...(grid.totals.length ? { totals: grid.totals.map((t) => t.field) } : {}),
   };

@@ -219,7 +219,7 @@ describe("Contacts (Anagrafica)", () => {
 
   it("the list: Tipologia and Clienti / Fornitori as addedParams, search over name, code, VAT, fiscal code, e-mail and city", async () => {
     const all = (await list(c)).body;
-    expect(all.gridData.columns.filter((x: any) => !x.hidden).map((x: any) => x.header)).toEqual(["Codice", "Denominazione", "Partita IVA", "Codice fiscale", "Città", "Provincia", "Email", "Telefono", "Cliente", "Fornitore", "PA"]);
+    expect(all.gridData.columns.filter((x: any) => !x.hidden).map((x: any) => x.header)).toEqual(["Codice", "Denominazione", "Partita IVA", "Codice fiscale", "Città", "Email", "Cliente", "Fornitore", "PA"]);
     expect(all.gridData.columns.filter((x: any) => x.searchable).map((x: any) => x.field)).toEqual(["code", "name", "vatNumber", "fiscalCode", "city", "email"]);
     const names = (body: any) => body.data.map((r: any) => r.name);
     expect(names((await list(c, added({ typology: "PERSON" }))).body)).toEqual(["Verdi Anna", "Verdi Anna"]);
