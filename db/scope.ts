@@ -10,6 +10,8 @@ import { activities, contacts, documentDeadlines, documents, tenants, timeEntrie
 export interface Actor {
   userId: number;
   roles: readonly Role[];
+  /** The client's address of the request (lib/auth/client-address.ts): the audit log's IP. */
+  address?: string;
 }
 
 /** A business table: it has an id and a tenant_id, and may have a version. */

@@ -38,6 +38,13 @@ export class ForbiddenError extends ApiError {
   }
 }
 
+/** 402: the tenant's subscription ended more than the grace ago, so its data are read-only (lib/api/read-only.ts). */
+export class PaymentRequiredError extends ApiError {
+  constructor(message: string) {
+    super(402, message);
+  }
+}
+
 export class NotFoundError extends ApiError {
   constructor(message = "Elemento non trovato") {
     super(404, message);

@@ -53,6 +53,8 @@ export const ROUTES: RouteDef[] = [
   { path: "/prodotti", title: "Prodotti", role: "ROLE_DOCUMENT" },
   { path: "/servizi", title: "Servizi", role: "ROLE_DOCUMENT" },
   { path: "/utenti", title: "Utenti", role: "ROLE_ADMIN" },
+  // the audit log of security events (GET /api/audit-events)
+  { path: "/sicurezza", title: "Sicurezza", role: "ROLE_ADMIN" },
   // the planned operations make sales documents: their API is ROLE_DOCUMENT (db/queries/planned-operations.ts)
   { path: "/operazioni-pianificate", title: "Operazioni pianificate", role: "ROLE_DOCUMENT" },
   { path: "/acquista", title: "Acquista" },
@@ -206,6 +208,7 @@ export const MENU: MenuItem[] = [
     children: [
       { label: "Impostazioni", action: "tenant-settings" },
       { label: "Utenti", path: "/utenti" },
+      { label: "Sicurezza", path: "/sicurezza" },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expiresInDays, licenceOffer, paymentReference, renewedExpiry, romeDateInDays, subscriptionLine, vendorBankData } from "./subscription";
+import { expiresInDays, isReadOnlyExpiry, licenceOffer, paymentReference, renewedExpiry, romeDateInDays, subscriptionLine, vendorBankData } from "./subscription";
 import { todayInRome } from "./rome-time";
 
 const ADMIN = ["ROLE_USER", "ROLE_ADMIN"];
@@ -25,6 +25,7 @@ describe("subscription", () => {
     expect(subscriptionLine({ expiresInDays: 12, isFree: true }, ADMIN)).toEqual({
       text: "Il periodo di utilizzo scade tra 12 giorni",
       expired: false,
+      readOnly: false,
       offer: { label: "Acquista la licenza di un anno", href: "/acquista/4" },
     });
     const expired = subscriptionLine({ expiresInDays: -1, isFree: false }, ADMIN);
@@ -32,6 +33,14 @@ describe("subscription", () => {
     expect(expired.expired).toBe(true);
     expect(expired.offer!.label).toBe("Rinnova l'abbonamento annuale");
     expect(subscriptionLine({ expiresInDays: 0, isFree: true }, ADMIN).text).toBe("Il periodo di utilizzo scade oggi");
+  });
+  it("says the data are read-only once the 15 days of grace after the expiry are over (issue 29)", () => {
+    const grace = subscriptionLine({ expiresInDays: -15, isFree: false }, ADMIN);
+    expect([grace.text, grace.readOnly]).toEqual(["Il periodo di utilizzo è scaduto da 15 giorni", false]);
+    const over = subscriptionLine({ expiresInDays: -16, isFree: false }, ADMIN);
+    expect([over.text, over.readOnly, over.offer?.label]).toEqual(["Il periodo di utilizzo è scaduto da 16 giorni: i dati sono in sola lettura", true, "Rinnova l'abbonamento annuale"]);
+    expect(isReadOnlyExpiry("2026-03-01", "2026-03-16")).toBe(false);
+    expect(isReadOnlyExpiry("2026-03-01", "2026-03-17")).toBe(true);
   });
   it("offers the purchase or renewal to an administrator only (issue 30: /acquista is ROLE_ADMIN's)", () => {
     const user = subscriptionLine({ expiresInDays: -3, isFree: false }, ["ROLE_USER", "ROLE_DOCUMENT"]);

@@ -14,9 +14,22 @@ export function expiresInDays(expireDate: string, today = todayInRome()): number
   return differenceInCalendarDays(parseISO(expireDate), parseISO(today));
 }
 
+/** Days after the expiry during which an expired tenant still writes; after them its data are read-only (issue 29). */
+export const EXPIRY_GRACE_DAYS = 15;
+
+/** The answer (402) to a save of a read-only tenant. */
+export const EXPIRED_READ_ONLY = "Abbonamento scaduto: rinnova da /acquista";
+
+/** True once the expiry and the grace are over: the tenant reads, exports and downloads, but saves nothing. */
+export function isReadOnlyExpiry(expireDate: string, today = todayInRome()): boolean {
+  return expiresInDays(expireDate, today) < -EXPIRY_GRACE_DAYS;
+}
+
 export interface SubscriptionLine {
   text: string;
   expired: boolean;
+  /** Past the grace: the top bar says the data are read-only (isReadOnlyExpiry). */
+  readOnly: boolean;
   /** null for a user who may not buy: /acquista is ROLE_ADMIN's (its page would only say so). */
   offer: { label: string; href: string } | null;
 }
@@ -36,7 +49,8 @@ export function subscriptionLine(t: { expiresInDays: number; isFree: boolean }, 
     : t.isFree
     ? { label: "Acquista la licenza di un anno", href: `/acquista/${ONE_YEAR_LICENCE_ID}` }
     : { label: "Rinnova l'abbonamento annuale", href: `/acquista/${ONE_YEAR_LICENCE_ID}` };
-  return { text, expired: d < 0, offer };
+  const readOnly = d < -EXPIRY_GRACE_DAYS;
+  return { text: readOnly ? `${text}: i dati sono in sola lettura` : text, expired: d < 0, readOnly, offer };
 }
 
 /**

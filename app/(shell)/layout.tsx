@@ -19,6 +19,7 @@ export default async function ShellLayout({ children }: { children: ReactNode })
         lastName: user.lastName,
         color: user.color,
         roles: user.roles,
+        twoFactorOn: user.twoFactorOn,
       }}
       tenant={{
         id: user.tenant.id,
@@ -27,6 +28,7 @@ export default async function ShellLayout({ children }: { children: ReactNode })
         isDemo: user.tenant.demo || user.tenant.id === 1 || user.username === "demo",
         expiresInDays: expiresInDays(user.tenant.expireDate),
         isFree: user.tenant.isFree,
+        twoFactorRequired: user.tenant.twoFactorRequired,
       }}
       menu={visibleMenu(nav)}
       chatScriptUrl={process.env.CHAT_SCRIPT_URL || null}

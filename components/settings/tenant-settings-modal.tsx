@@ -31,7 +31,7 @@ export const TENANT_TABS: readonly FormTabDef[] = [
   {
     key: "main",
     label: "Dati principali",
-    fields: ["denomination", "fiscalCode", "vat", "address", "city", "postalCode", "province", "phone", "email"],
+    fields: ["denomination", "fiscalCode", "vat", "address", "city", "postalCode", "province", "phone", "email", "twoFactorRequired"],
   },
   {
     key: "registry",
@@ -93,7 +93,7 @@ const TEXT_KEYS = new Set<string>([
   "professionistFund",
   "withholdingTaxPercentage",
 ]);
-const FLAG_KEYS = new Set<string>(["contactWithCode", "withholdingTaxApply", "stampApply", "invoiceCheckNumerationDates", "hideSaturday", "hideSunday"]);
+const FLAG_KEYS = new Set<string>(["contactWithCode", "withholdingTaxApply", "stampApply", "invoiceCheckNumerationDates", "hideSaturday", "hideSunday", "twoFactorRequired"]);
 
 /** The loaded tenant reduced to the form's fields (nulls as "" / false), version included. */
 export function tenantToFormValues(tenant: TenantEntity): TenantForm {
@@ -286,6 +286,16 @@ function MainTab({
       </div>
       <TextField control={control} name="phone" label="Telefono" />
       <TextField control={control} name="email" label="Email" />
+      {/* Sicurezza: two-factor login for every user (a user without it is led to set it up: components/shell/two-factor-notice.tsx) */}
+      <div className="flex flex-col gap-1 border-t border-border pt-3 md:col-span-2" data-testid="security-settings">
+        <span className="text-sm font-medium text-gray-700">Sicurezza</span>
+        <FlagField control={control} name="twoFactorRequired" label="Autenticazione a due fattori obbligatoria per tutti gli utenti" />
+        <p className="text-xs text-gray-500">Chi non l&apos;ha ancora attivata dovrà configurarla dal proprio Profilo al prossimo accesso.</p>
+        {/* the audit log (Impostazioni › Sicurezza in the menu) */}
+        <a className="w-fit text-sm text-primary-700 underline-offset-2 hover:underline" href="/sicurezza">
+          Registro degli eventi di sicurezza
+        </a>
+      </div>
     </div>
   );
 }
@@ -314,8 +324,10 @@ function InvoicingTab({ control }: { control: TenantControl }) {
   // a typed amount that is not the law's (an unparsed text is the field's own error)
   const stampAmountOff = typeof stampAmount === "number" && stampAmount !== STAMP_SETTINGS.lawAmount;
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-3 md:grid-cols-2">
+    // one column on a phone, tracks that shrink to the dialog (minmax(0, 1fr)): an auto track grew to the sectionals'
+    // table and pushed the fields, the percentages' figures with them, past the screen's edge
+    <div className="grid grid-cols-1 gap-4">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
         <FormField
           control={control}
           name="taxRegime"

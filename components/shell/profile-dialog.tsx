@@ -12,16 +12,33 @@ import { apiGet, apiPostEntity, showError, showSuccess } from "@/lib/client/api"
 import { alertFormErrors, collectErrorMessages, useZodForm } from "@/lib/client/use-zod-form";
 import { profileSchema, type ProfileInput } from "@/lib/schemas/user";
 import { PasswordDialog } from "./password-dialog";
+import { TWO_FACTOR_TITLE, TwoFactorDialog } from "./two-factor-dialog";
 
 interface Profile extends ProfileInput {
   email: string;
   username: string;
+  twoFactorEnabled: boolean;
 }
 
-/** 'Profilo': e-mail shown as Username (read-only), Nome, Cognome, colour; link to the password dialog. */
-export function ProfileDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: (u: ProfileInput) => void }) {
+/**
+ * 'Profilo': e-mail shown as Username (read-only), Nome, Cognome, colour; link to the password dialog; the
+ * two-factor login's state and its dialog (`onTwoFactorChange`: the shell's required-setup notice listens).
+ */
+export function ProfileDialog({
+  open,
+  onClose,
+  onSaved,
+  onTwoFactorChange,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSaved: (u: ProfileInput) => void;
+  onTwoFactorChange?: (enabled: boolean) => void;
+}) {
   const [email, setEmail] = useState("");
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [twoFactor, setTwoFactor] = useState<boolean | null>(null);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const form = useZodForm(profileSchema, { firstName: "", lastName: "", color: "#7c3aed", version: 0 });
   const { register, control, formState, handleSubmit, reset } = form;
@@ -32,6 +49,7 @@ export function ProfileDialog({ open, onClose, onSaved }: { open: boolean; onClo
     apiGet<{ user: Profile }>("/api/users/get-profile")
       .then(({ user }) => {
         setEmail(user.email);
+        setTwoFactor(user.twoFactorEnabled);
         reset({ firstName: user.firstName, lastName: user.lastName, color: user.color, version: user.version });
       })
       .catch(showError);
@@ -91,9 +109,26 @@ export function ProfileDialog({ open, onClose, onSaved }: { open: boolean; onClo
           <Field label="Colore">
             <Controller control={control} name="color" render={({ field }) => <ColorPicker value={field.value ?? ""} onChange={field.onChange} />} />
           </Field>
+          <Field label={TWO_FACTOR_TITLE}>
+            <div className="flex items-center justify-between gap-3" data-testid="two-factor-state">
+              <span className={twoFactor ? "font-medium text-green-700" : "text-gray-600"}>{twoFactor === null ? "" : twoFactor ? "Attiva" : "Non attiva"}</span>
+              <Button type="button" variant="secondary" size="sm" disabled={twoFactor === null} onClick={() => setTwoFactorOpen(true)}>
+                {twoFactor ? "Gestisci" : "Attiva"}
+              </Button>
+            </div>
+          </Field>
         </div>
       </Modal>
       <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <TwoFactorDialog
+        open={twoFactorOpen}
+        enabled={Boolean(twoFactor)}
+        onClose={() => setTwoFactorOpen(false)}
+        onChange={(enabled) => {
+          setTwoFactor(enabled);
+          onTwoFactorChange?.(enabled);
+        }}
+      />
     </>
   );
 }

@@ -17,6 +17,8 @@ import { NotificationsBell } from "./notifications-bell";
 import { ProfileDialog } from "./profile-dialog";
 import { SessionRolesProvider } from "./session-roles";
 import { SideMenu } from "./side-menu";
+import { TENANT_SETTINGS_EVENT } from "./tenant-settings-event";
+import { TwoFactorNotice } from "./two-factor-notice";
 
 export interface ShellUser {
   username: string;
@@ -25,6 +27,8 @@ export interface ShellUser {
   lastName: string;
   color: string;
   roles: string[];
+  /** Two-factor login is on for this user. */
+  twoFactorOn?: boolean;
 }
 
 export interface ShellTenant {
@@ -34,6 +38,8 @@ export interface ShellTenant {
   isDemo: boolean;
   expiresInDays: number;
   isFree: boolean;
+  /** The tenant requires two-factor login: a user without it sees TwoFactorNotice instead of the page. */
+  twoFactorRequired?: boolean;
 }
 
 /** Spec section 9: menu is a fixed column from 992 px up, an overlay below. */
@@ -66,6 +72,7 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
   const [menuOpen, setMenuOpen] = useState(true);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [twoFactorOn, setTwoFactorOn] = useState(Boolean(props.user.twoFactorOn));
   const [logo, setLogo] = useState<string | null>(null);
   const title = routeTitle(pathname);
   const sub = subscriptionLine(tenant, user.roles);
@@ -79,6 +86,14 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
     setOverlayOpen(false);
     rememberRoute(pathname);
   }, [pathname]);
+
+  // The drawer's 'Impostazioni' opens a dialog over the page: the drawer closes, as a link's navigation closes it
+  // (it stayed open behind the dialog and was still there after saving).
+  useEffect(() => {
+    const onSettings = () => setOverlayOpen(false);
+    window.addEventListener(TENANT_SETTINGS_EVENT, onSettings);
+    return () => window.removeEventListener(TENANT_SETTINGS_EVENT, onSettings);
+  }, []);
 
   // The settings modal announces a saved or deleted logo; the thumbnail is fetched again.
   const [logoRevision, setLogoRevision] = useState(0);
@@ -169,10 +184,10 @@ export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuI
           )}
           <main className="min-w-0 flex-1 p-4">
             {title && <h1 className="mb-4 text-xl font-semibold text-gray-900">{title}</h1>}
-            {children}
+            {tenant.twoFactorRequired && !twoFactorOn ? <TwoFactorNotice onEnabled={() => setTwoFactorOn(true)} /> : children}
           </main>
         </div>
-        <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} onSaved={(u) => setUser((x) => ({ ...x, ...u }))} />
+        <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} onSaved={(u) => setUser((x) => ({ ...x, ...u }))} onTwoFactorChange={setTwoFactorOn} />
         <TenantSettingsModal />
         {tenant.isDemo && chatScriptUrl && <Script src={chatScriptUrl} strategy="lazyOnload" />}
       </div>

@@ -12,6 +12,8 @@
  * that one connection. PGlite can only be opened by one process, so there is one runner anyway: the same pass on an
  * in-process interval (REMINDERS_INTERVAL_SECONDS, default 60).
  *
+ * The same pg-boss also runs the nightly demo restore on its cron clock (db/jobs/demo-restore.ts).
+ *
  * REMINDERS_DISABLED=1 starts nothing (tests that count e-mails in the outbox).
  */
 import "server-only";
@@ -19,6 +21,8 @@ import PgBoss from "pg-boss";
 import { getDatabase, type Db } from "@/db/client";
 import { runDuePlannedOperations } from "@/db/queries/planned-operations-runner";
 import { runDueReminders } from "@/db/queries/todo-reminders";
+import { auditPurgeDue, registerAuditPurge, runAuditPurge } from "./audit-purge";
+import { registerDemoRestore } from "./demo-restore";
 
 export const REMINDERS_QUEUE = "todo-reminders";
 
@@ -48,10 +52,10 @@ async function runPlannedPass(db: Db): Promise<void> {
  * once can deadlock (each creates and attaches a partition): the loser of a deadlock tries again, and then finds
  * the queue made.
  */
-async function ensureQueue(boss: PgBoss): Promise<void> {
+async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      if (!(await boss.getQueue(REMINDERS_QUEUE))) await boss.createQueue(REMINDERS_QUEUE);
+      if (!(await boss.getQueue(name))) await boss.createQueue(name);
       return;
     } catch (err) {
       if (attempt >= 5 || (err as { code?: string }).code !== "40P01") throw err;
@@ -74,14 +78,19 @@ export function reminderIntervalSeconds(): number {
 export async function startPgBossReminders(
   url: string,
   db: Db,
-  opts: { intervalSeconds?: number; tick?: boolean; pollingIntervalSeconds?: number; beforeRun?: () => Promise<void>; onRun?: (sent: number) => void } = {},
+  opts: { intervalSeconds?: number; tick?: boolean; pollingIntervalSeconds?: number; beforeRun?: () => Promise<void>; onRun?: (sent: number) => void; demoRestore?: boolean } = {},
 ): Promise<ReminderWorker> {
   const seconds = opts.intervalSeconds ?? reminderIntervalSeconds();
-  // a small pool: the job is light, and many app processes share the server; no cron (the tick is finer and simpler)
-  const boss = new PgBoss({ connectionString: url, max: 2, application_name: "gestionale-promemoria", schedule: false });
+  // a small pool: the job is light, and many app processes share the server; the reminders need no cron (the tick
+  // is finer and simpler), the nightly demo restore does (db/jobs/demo-restore.ts)
+  const withDemoRestore = opts.demoRestore ?? true;
+  const boss = new PgBoss({ connectionString: url, max: 2, application_name: "gestionale-promemoria", schedule: withDemoRestore });
   boss.on("error", logFailure);
   await boss.start();
-  await ensureQueue(boss);
+  await ensureQueue(boss, REMINDERS_QUEUE);
+  if (withDemoRestore) await registerDemoRestore(boss, db, (name) => ensureQueue(boss, name));
+  // the audit log's daily purge rides the same cron clock (db/jobs/audit-purge.ts)
+  if (withDemoRestore) await registerAuditPurge(boss, db, (name) => ensureQueue(boss, name));
   await boss.work(REMINDERS_QUEUE, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? Math.min(10, seconds) }, async () => {
     await opts.beforeRun?.();
     const sent = await runDueReminders(db);
@@ -110,6 +119,7 @@ export async function startPgBossReminders(
 /** The same pass every `seconds` in this process (PGlite). */
 export function startIntervalReminders(db: Db, seconds = reminderIntervalSeconds()): ReminderWorker {
   let running = false;
+  let lastPurge: number | undefined;
   const tick = async () => {
     if (running) return;
     running = true;
@@ -117,6 +127,10 @@ export function startIntervalReminders(db: Db, seconds = reminderIntervalSeconds
       const sent = await runDueReminders(db);
       if (sent > 0) console.log(`[promemoria] inviati ${sent} promemoria`);
       await runPlannedPass(db);
+      if (auditPurgeDue(lastPurge)) {
+        lastPurge = Date.now();
+        await runAuditPurge(db);
+      }
     } catch (err) {
       logFailure(err);
     } finally {

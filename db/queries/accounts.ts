@@ -12,8 +12,11 @@ import { TenantScope } from "@/db/scope";
 import { passwordTokens, tenants, users, type Role, type Tenant, type User } from "@/db/schema";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { clearFailures, recordFailure, secondsToWait } from "@/lib/auth/throttle";
+import { releaseSignUpSlot } from "@/lib/auth/rate-limit";
 import { initTenantDefaults } from "@/db/queries/tenant-defaults";
+import { recordAuditEvent } from "./audit-events";
 import { revokeUserSessions } from "./sessions";
+import { consumeSecondFactor } from "./two-factor";
 
 export const TRIAL_DAYS = 30;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -34,10 +37,18 @@ export async function findUserByLogin(db: Db, login: string): Promise<User | und
   return u;
 }
 
-export type AuthResult = { ok: true; user: User } | { ok: false; reason: "invalid" | "disabled" } | { ok: false; reason: "throttled"; wait: number };
+export type AuthResult =
+  | { ok: true; user: User }
+  | { ok: false; reason: "invalid" | "disabled" | "twoFactorRequired" | "twoFactorWrong" }
+  | { ok: false; reason: "throttled"; wait: number };
 
-/** Checks a login from a client address; failures slow that address, then unknown addresses (lib/auth/throttle.ts). */
-export async function authenticate(db: Db, login: string, password: string, address: string): Promise<AuthResult> {
+/**
+ * Checks a login from a client address; failures slow that address, then unknown addresses (lib/auth/throttle.ts).
+ * A user with two-factor on also needs `otp` (a TOTP or a recovery code, db/queries/two-factor.ts): without it the
+ * answer is "twoFactorRequired" (no failure counted: the login page asks for the code next), a wrong one counts as
+ * a wrong password does. The failures are forgiven only once both factors passed.
+ */
+export async function authenticate(db: Db, login: string, password: string, address: string, otp = ""): Promise<AuthResult> {
   const key = normalizeLogin(login);
   if (!key || !password) return { ok: false, reason: "invalid" };
   const user = await findUserByLogin(db, key);
@@ -48,11 +59,31 @@ export async function authenticate(db: Db, login: string, password: string, addr
   // Verify against a dummy hash when the user is missing so timing does not reveal accounts.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !ok) {
-    await recordFailure(db, subject, address);
+    // the audit log records a failure against a known account only (an unknown address has no tenant)
+    await db.transaction(async (tx0) => {
+      const tx = tx0 as unknown as Db;
+      await recordFailure(tx, subject, address);
+      if (user) await recordAuditEvent(tx, { tenantId: user.tenantId, userId: user.id, event: "login_failed", detail: "Password errata", address: key, ip: address });
+    });
     return { ok: false, reason: "invalid" };
   }
+  if (user.twoFactorEnabledAt) {
+    if (!otp.trim()) return { ok: false, reason: "twoFactorRequired" };
+    const used = await consumeSecondFactor(new TenantScope(db, user.tenantId, { userId: user.id, roles: user.roles }), user, otp, address);
+    if (!used) {
+      await db.transaction(async (tx0) => {
+        const tx = tx0 as unknown as Db;
+        await recordFailure(tx, subject, address);
+        await recordAuditEvent(tx, { tenantId: user.tenantId, userId: user.id, event: "login_failed", detail: "Codice di verifica errato", address: key, ip: address });
+      });
+      return { ok: false, reason: "twoFactorWrong" };
+    }
+  }
   await clearFailures(db, subject, address);
-  if (user.disabled) return { ok: false, reason: "disabled" };
+  if (user.disabled) {
+    await recordAuditEvent(db, { tenantId: user.tenantId, userId: user.id, event: "login_failed", detail: "Utente disattivato", address: key, ip: address });
+    return { ok: false, reason: "disabled" };
+  }
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return { ok: true, user };
 }
@@ -183,7 +214,7 @@ export async function findTokenUser(db: Db, kind: "reset" | "invite", token: str
  * Sets a new password through a link and burns the token (and every other open link of the same
  * user). Returns the user, or undefined when the link is unknown, used or expired.
  */
-export async function usePasswordToken(db: Db, kind: "reset" | "invite", token: string, password: string): Promise<User | undefined> {
+export async function usePasswordToken(db: Db, kind: "reset" | "invite", token: string, password: string, ip?: string | null): Promise<User | undefined> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx0) => {
     const tx = tx0 as unknown as Db;
@@ -208,6 +239,14 @@ export async function usePasswordToken(db: Db, kind: "reset" | "invite", token: 
     await clearFailures(tx, { login: user!.username, userId: user!.id });
     // a reset ends every session of the account (whoever knew the old password is out)
     await revokeUserSessions(tx, user!.id, "password");
+    await recordAuditEvent(tx, {
+      tenantId: user!.tenantId,
+      userId: user!.id,
+      event: "password_reset",
+      detail: kind === "reset" ? "Dal link di reimpostazione" : "Dal link di invito",
+      address: user!.email,
+      ip,
+    });
     return user;
   });
 }
@@ -227,6 +266,8 @@ export async function confirmEmailAddress(db: Db, token: string): Promise<User |
       .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
       .where(and(eq(users.id, burnt.userId), eq(users.tenantId, burnt.tenantId)))
       .returning();
+    // the confirmed sign-up no longer counts against its address's ceiling
+    if (user) await releaseSignUpSlot(tx, user);
     return user;
   });
 }

@@ -9,6 +9,7 @@ import crypto from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, tenants, users, type Role } from "@/db/schema";
+import { recordAuditEvent } from "./audit-events";
 
 /** Absolute life of a session (also the cookie's), whatever the activity. */
 export const SESSION_MAX_AGE_S = 60 * 60 * 12;
@@ -42,22 +43,29 @@ export interface SessionUser {
   disabled: boolean;
   /** users.platform_operator: the operator's calls (app/api/platform/_lib/operator.ts). */
   platformOperator: boolean;
-  tenant: { id: number; denomination: string; demo: boolean; hasLogo: boolean; expireDate: string; isFree: boolean };
+  /** users.two_factor_enabled_at is set: the shell's two-factor notice (components/shell/two-factor-notice.tsx). */
+  twoFactorOn: boolean;
+  tenant: { id: number; denomination: string; demo: boolean; hasLogo: boolean; expireDate: string; isFree: boolean; twoFactorRequired: boolean };
 }
 
 export async function createSession(
   db: Db,
   user: { id: number; tenantId: number },
-  meta: { clientAddress?: string | null; userAgent?: string | null } = {},
+  meta: { clientAddress?: string | null; userAgent?: string | null; login?: string } = {},
 ): Promise<string> {
   const id = crypto.randomBytes(32).toString("base64url");
-  await db.insert(sessions).values({
-    id,
-    tenantId: user.tenantId,
-    userId: user.id,
-    expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
-    clientAddress: meta.clientAddress?.slice(0, 100) ?? null,
-    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  // the session and its 'Accesso riuscito' in the audit log: one transaction
+  await db.transaction(async (tx0) => {
+    const tx = tx0 as unknown as Db;
+    await tx.insert(sessions).values({
+      id,
+      tenantId: user.tenantId,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
+      clientAddress: meta.clientAddress?.slice(0, 100) ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
+    await recordAuditEvent(tx, { tenantId: user.tenantId, userId: user.id, event: "login_ok", address: meta.login ?? null, ip: meta.clientAddress });
   });
   return id;
 }
@@ -79,6 +87,7 @@ export async function loadSession(db: Db, sessionId: string): Promise<SessionUse
         version: users.version,
         disabled: users.disabled,
         platformOperator: users.platformOperator,
+        twoFactorOn: sql<boolean>`${users.twoFactorEnabledAt} is not null`,
       },
       t: {
         id: tenants.id,
@@ -87,6 +96,7 @@ export async function loadSession(db: Db, sessionId: string): Promise<SessionUse
         hasLogo: sql<boolean>`${tenants.logoThumb} is not null`,
         expireDate: tenants.expireDate,
         isFree: tenants.isFree,
+        twoFactorRequired: tenants.twoFactorRequired,
       },
     })
     .from(sessions)
@@ -100,6 +110,7 @@ export async function loadSession(db: Db, sessionId: string): Promise<SessionUse
     expiresAt: row.s.expiresAt.getTime(),
     revoked: row.s.revokedAt !== null,
     ...row.u,
+    twoFactorOn: Boolean(row.u.twoFactorOn),
     tenant: { ...row.t, hasLogo: Boolean(row.t.hasLogo) },
   };
 }
@@ -108,11 +119,14 @@ export async function touchSession(db: Db, sessionId: string, at: Date): Promise
   await db.update(sessions).set({ lastSeenAt: at }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeSession(db: Db, sessionId: string, reason: RevokeReason): Promise<void> {
-  await db
+/** Ends a live session; returns whose it was (undefined when it was unknown or already ended). */
+export async function revokeSession(db: Db, sessionId: string, reason: RevokeReason): Promise<{ tenantId: number; userId: number } | undefined> {
+  const [ended] = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ tenantId: sessions.tenantId, userId: sessions.userId });
+  return ended;
 }
 
 /** Ends every live session of a user, except `keepSessionId` (the one changing its own password). */

@@ -12,6 +12,7 @@ import { ApiError, NotFoundError } from "@/lib/errors";
 import { ORDER_MESSAGES, type PurchaseData, type SubscriptionOrderInput, type SubscriptionOrderJson } from "@/lib/schemas/subscription-order";
 import { licenceOffer, paymentReference, renewedExpiry, vendorBankData } from "@/lib/subscription";
 import { todayInRome } from "@/lib/rome-time";
+import { recordAuditEvent } from "./audit-events";
 
 const OPEN = "In attesa di pagamento";
 
@@ -160,6 +161,14 @@ export async function confirmOrderPayment(db: Db, orderId: number, operatorEmail
       .set({ state: "Pagato", paidAt: new Date(), confirmedBy: operatorEmail, expireDateBefore: tenant!.expireDate, expireDateAfter: expireDate })
       .where(and(intEq(subscriptionOrders.id, orderId), eq(subscriptionOrders.state, OPEN)))
       .returning();
+    // the tenant's audit log: the operator is not one of its users (no user, their address)
+    await recordAuditEvent(tx as unknown as Db, {
+      tenantId: order.tenantId,
+      userId: null,
+      event: "licence_changed",
+      detail: `Pagamento confermato (${order.paymentReference}): scadenza dal ${tenant!.expireDate} al ${expireDate}`,
+      address: operatorEmail,
+    });
     return { order: toOrderJson(paid!), tenant: updatedTenant! };
   });
 }

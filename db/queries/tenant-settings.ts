@@ -11,7 +11,51 @@ import { BadRequestError, PayloadTooLargeError } from "@/lib/errors";
 import { TAX_REGIMES, type TenantSettingsInput } from "@/lib/schemas/tenant";
 import { expiresInDays } from "@/lib/subscription";
 import { requireVersion } from "@/db/entity";
+import { recordAuditEvent } from "./audit-events";
 import { PAYMENT_MODALITY_UNKNOWN, paymentModalityEntity } from "./payment-modalities";
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The settings' fields as the modal names them, for the audit log's 'Impostazioni modificate'. */
+const SETTINGS_LABELS: Record<string, string> = {
+  denomination: "Ragione sociale",
+  logo: "Logo",
+  fiscalCode: "Codice fiscale",
+  vat: "Partita IVA",
+  address: "Indirizzo",
+  city: "Città",
+  postalCode: "CAP",
+  province: "Provincia",
+  phone: "Telefono",
+  email: "Email",
+  twoFactorRequired: "Autenticazione a due fattori obbligatoria",
+  hourlyPrice: "Prezzo orario",
+  contactWithCode: "Codice obbligatorio per i contatti",
+  footer: "Piè di pagina",
+  invoiceProformaDetails: "Dettagli delle fatture proforma",
+  invoiceDetails: "Dettagli delle fatture",
+  taxRegime: "Regime fiscale",
+  paymentModalityId: "Modalità di pagamento abituale",
+  inpsRevengeName: "Nome rivalsa INPS",
+  inpsRevenge: "% Rivalsa INPS",
+  professionistFundName: "Nome cassa professionisti",
+  professionistFund: "% Cassa professionisti",
+  withholdingTaxApply: "Ritenuta d'acconto",
+  withholdingTaxPercentage: "% Ritenuta d'acconto",
+  stampApply: "Marca da bollo a proprio carico",
+  stampAmount: "Valore marca da bollo virtuale",
+  invoiceCheckNumerationDates: "Controllo date e numerazione",
+  invoiceEmailSubject: "Oggetto dell'email di invio fattura",
+  invoiceEmailBody: "Testo dell'email di invio fattura",
+  officeTimeStart: "Inizio attività",
+  officeTimeEnd: "Fine attività",
+  marginCalendarStart: "Margine prima dell'apertura",
+  marginCalendarEnd: "Margine dopo la chiusura",
+  hideSaturday: "Nascondi sabato",
+  hideSunday: "Nascondi domenica",
+};
 
 export const MAX_LOGO_BYTES = 30 * 1024 * 1024;
 export const LOGO_MAX_SIDE = 1600;
@@ -115,8 +159,14 @@ export async function saveActualTenant(scope: TenantScope, input: TenantSettings
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) values[k] = v;
   if (paymentModality !== undefined) values.paymentModalityId = await paymentModalityEntity.refIdOf(scope, paymentModality, PAYMENT_MODALITY_UNKNOWN);
   if (logo) Object.assign(values, logo);
-  const saved = await scope.updateTenant(version, values);
-  return toTenantSettingsJson(scope, saved);
+  return scope.transaction(async (tx) => {
+    const before = await tx.getTenant();
+    const saved = await tx.updateTenant(version, values);
+    // the audit log names the fields that changed (the logo as 'logo')
+    const changed = Object.keys(values).filter((k) => k === "logo" || (k !== "logoThumb" && k !== "logoContentType" && !sameValue(before[k as keyof Tenant], saved[k as keyof Tenant])));
+    if (changed.length) await recordAuditEvent(tx, { event: "settings_changed", detail: changed.map((k) => SETTINGS_LABELS[k] ?? k).join(", ") });
+    return toTenantSettingsJson(tx, saved);
+  });
 }
 
 /** GET /api/tenants/get-logo: the stored logo (JPEG) as base64, or nulls. */

@@ -30,6 +30,7 @@ import { invitationMail } from "@/lib/mail/templates";
 import { ROLES } from "@/lib/schemas/roles";
 import { NEW_USER_COLOR, ROLE_LABELS, USER_MESSAGES, userAdminResponse, userAdminSchema, userApi, type UserAdminInput, type UserAdminJson } from "@/lib/schemas/user-admin";
 import { closePasswordLinks, createPasswordToken, findUserByLogin, normalizeLogin } from "./accounts";
+import { recordAuditEvent } from "./audit-events";
 import { revokeUserSessions } from "./sessions";
 import { getUserOrThrow, USER_NOT_FOUND } from "./users";
 
@@ -121,6 +122,11 @@ async function keepAnActiveAdmin(tx: TenantScope, userId: number): Promise<void>
   if (!admins.some((a) => a.id !== userId)) throw new ApiError(409, USER_ADMIN_MESSAGES.lastAdmin);
 }
 
+/** 'Utente, Amministratore': roles in words, for the audit log. */
+function rolesLabel(roles: readonly Role[]): string {
+  return ROLES.filter((r) => roles.includes(r)).map((r) => ROLE_LABELS[r]).join(", ") || "nessuno";
+}
+
 function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
   return a.length === b.length && a.every((r) => b.includes(r));
 }
@@ -206,6 +212,7 @@ export async function inviteUser(scope: TenantScope, actor: UserAdminActor, inpu
     const saved = await userEntity.create(tx, input);
     const user = await getUserOrThrow(tx, saved.id);
     await sendInvitation(tx, user, actor);
+    await recordAuditEvent(tx, { event: "user_invited", address: user.email, detail: `Ruoli: ${rolesLabel(user.roles)}` });
     return user;
   });
 }
@@ -217,7 +224,10 @@ export async function updateUser(scope: TenantScope, actor: UserAdminActor, id: 
     const before = await getUserOrThrow(tx, id);
     const saved = await userEntity.update(tx, id, input);
     // the actor's own session stays (as after a password change): the menu follows the new roles at once
-    if (!sameRoles(before.roles, saved.roles)) await revokeUserSessions(tx.platform, id, "roles", id === actor.id ? actor.sessionId : undefined);
+    if (!sameRoles(before.roles, saved.roles)) {
+      await revokeUserSessions(tx.platform, id, "roles", id === actor.id ? actor.sessionId : undefined);
+      await recordAuditEvent(tx, { event: "role_changed", address: before.email, detail: `${rolesLabel(before.roles)} → ${rolesLabel(saved.roles)}` });
+    }
     return saved;
   });
 }
@@ -232,6 +242,7 @@ export async function setUserDisabled(scope: TenantScope, actor: UserAdminActor,
     const user = await getUserOrThrow(tx, id);
     if (disabled && isActiveAdmin(user)) await keepAnActiveAdmin(tx, id);
     const saved = await tx.update(users, id, undefined, { disabled });
+    if (disabled !== user.disabled) await recordAuditEvent(tx, { event: disabled ? "user_disabled" : "user_enabled", address: user.email });
     if (disabled) {
       await revokeUserSessions(tx.platform, id, "disabled");
       await closePasswordLinks(tx.platform, saved);
@@ -250,6 +261,7 @@ export async function resendInvitation(scope: TenantScope, actor: UserAdminActor
     await assertMayInvite(tx);
     await closePasswordLinks(tx.platform, user, "invite");
     await sendInvitation(tx, user, actor);
+    await recordAuditEvent(tx, { event: "user_invited", address: user.email, detail: "Invito inviato di nuovo" });
     return { message: USER_ADMIN_MESSAGES.invitationResent(user.email), user: await userEntity.toJson(tx, user) };
   });
 }

@@ -5,6 +5,7 @@ import { users, type User } from "@/db/schema";
 import { ValidationError } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { requireVersion } from "@/db/entity";
+import { recordAuditEvent } from "./audit-events";
 import { revokeUserSessions } from "./sessions";
 import type { ProfileInput } from "@/lib/schemas/user";
 
@@ -19,6 +20,8 @@ export function toProfile(u: User) {
     color: u.color,
     roles: u.roles,
     version: u.version,
+    /** Two-factor login is on (the secret and the recovery codes never leave the server after setup). */
+    twoFactorEnabled: u.twoFactorEnabledAt !== null,
   };
 }
 
@@ -47,6 +50,7 @@ export async function changeMyPassword(scope: TenantScope, userId: number, sessi
   await scope.transaction(async (tx) => {
     await tx.update(users, userId, undefined, { passwordHash: hash });
     await revokeUserSessions(tx.platform, userId, "password", sessionId);
+    await recordAuditEvent(tx, { event: "password_changed", userId, address: user.email });
   });
 }
 

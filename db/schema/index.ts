@@ -20,3 +20,4 @@ export * from "./notifications";
 export * from "./agenda-events";
 export * from "./subscription-orders";
 export * from "./planned-operations";
+export * from "./audit-events";

@@ -55,6 +55,8 @@ export const tenants = pgTable("tenants", {
   expireDate: date("expire_date", { mode: "string" }).notNull(),
   isFree: boolean("is_free").notNull().default(true),
   demo: boolean("demo").notNull().default(false),
+  /** Every user must log in with a second factor (TOTP); a user without it is led to set it up (migration 0036). */
+  twoFactorRequired: boolean("two_factor_required").notNull().default(false),
   version: version(),
   createdAt: createdAt(),
 },

@@ -35,6 +35,14 @@ export const users = pgTable(
     platformOperator: boolean("platform_operator").notNull().default(false),
     /** When the user proved the address (the sign-up's confirmation link, or a reset or invitation link); null until then. */
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+    /** Two-factor login (lib/auth/two-factor.ts, migration 0036): the base32 TOTP secret, pending until enabled. */
+    twoFactorSecret: text("two_factor_secret"),
+    /** When two-factor login was turned on; not null = every login asks for a code. */
+    twoFactorEnabledAt: timestamp("two_factor_enabled_at", { withTimezone: true }),
+    /** SHA-256 hex of the unused single-use recovery codes. */
+    twoFactorRecoveryCodes: jsonb("two_factor_recovery_codes").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** TOTP time step of the last accepted code: a code is accepted once. */
+    twoFactorLastStep: integer("two_factor_last_step"),
   },
   (t) => [
     // login by username or e-mail, across tenants

@@ -14,8 +14,9 @@ export function ok(payload: Record<string, unknown> = {}, init?: ResponseInit): 
   return Response.json({ status: "ok", ...payload }, init);
 }
 
-export function fail(httpStatus: number, message: string, errors: string[] = []): Response {
-  return Response.json({ status: "error", message, ...(errors.length ? { errors } : {}) }, { status: httpStatus });
+/** `extra`: a failure's own fields beside the message (the login's twoFactorRequired). */
+export function fail(httpStatus: number, message: string, errors: string[] = [], extra: Record<string, unknown> = {}): Response {
+  return Response.json({ status: "error", message, ...(errors.length ? { errors } : {}), ...extra }, { status: httpStatus });
 }
 
 

@@ -7,6 +7,7 @@ import { clientAddress } from "@/lib/auth/client-address";
 import { hasRole, resolveUser, type CurrentUser } from "@/lib/auth/current-user";
 import { ForbiddenError, UnauthorizedError } from "@/lib/errors";
 import { assertCleanUrl } from "./body";
+import { assertTenantWritable } from "./read-only";
 import { errorResponse } from "./respond";
 
 type Params = Record<string, string | string[] | undefined>;
@@ -65,15 +66,15 @@ export function assertSameOrigin(req: NextRequest, always = false): void {
  * user and their tenant scope. Route handlers (guarded) and server components (loadFirstBlock) both
  * get their scope here.
  */
-export async function authorize(user: CurrentUser | null, role: Role | null): Promise<{ user: CurrentUser; scope: TenantScope }> {
+export async function authorize(user: CurrentUser | null, role: Role | null, address?: string): Promise<{ user: CurrentUser; scope: TenantScope }> {
   if (!user) throw new UnauthorizedError();
   if (!hasRole(user, role)) throw new ForbiddenError();
-  return { user, scope: new TenantScope(await getDb(), user.tenantId, { userId: user.id, roles: user.roles }) };
+  return { user, scope: new TenantScope(await getDb(), user.tenantId, { userId: user.id, roles: user.roles, address }) };
 }
 
 /**
- * The one guard of every non-public route handler: session (401), role (403), tenant scope,
- * and the error contract (no handler error becomes anything but our JSON failure).
+ * The one guard of every non-public route handler: session (401), role (403), tenant scope, an expired
+ * tenant's writes (402, lib/api/read-only.ts), and the error contract (no handler error becomes anything but our JSON failure).
  * Pass null as role for "any logged-in user".
  */
 export function guarded<P extends Params = Params>(role: Role | null, handler: (ctx: GuardedContext<P>) => Promise<Response>): RouteHandler {
@@ -81,7 +82,8 @@ export function guarded<P extends Params = Params>(role: Role | null, handler: (
     try {
       assertCleanUrl(req.url);
       assertSameOrigin(req);
-      const { user, scope } = await authorize(await resolveUser(req.cookies), role);
+      const { user, scope } = await authorize(await resolveUser(req.cookies), role, clientAddress(req.headers));
+      await assertTenantWritable(req.method, req.nextUrl.pathname, user, scope);
       return await handler({ req, params: ((await ctx?.params) ?? {}) as P, user, scope });
     } catch (err) {
       return errorResponse(err);

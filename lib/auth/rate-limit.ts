@@ -2,9 +2,9 @@
  * Fixed-window rate limits kept in PostgreSQL (table rate_limits), so every app instance counts
  * the same hits. One atomic upsert per hit.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { rateLimits } from "@/db/schema";
+import { rateLimits, sessions } from "@/db/schema";
 
 export interface RateLimit {
   /** Hits allowed in one window. */
@@ -66,4 +66,35 @@ export const LIMITS = {
   /** Wrong reset or invitation tokens from one address. */
   wrongTokensPerAddress: { max: 20, windowSeconds: 3600 },
   signUpPerAddress: { max: 30, windowSeconds: 3600 },
+  /** Wrong two-factor codes of one user in the profile (turning it on or off; the login's are the login throttle's). */
+  twoFactorCodesPerUser: { max: 10, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimit>;
+
+/** The key of the per-address sign-up ceiling (app/api/sign-up). */
+export function signUpLimitKey(address: string): string {
+  return `signup:ip:${address}`;
+}
+
+/**
+ * A confirmed sign-up does not count against its address's ceiling (issue 29: an office behind one address signs
+ * up its people, a script cannot confirm the addresses it invents): the confirmation gives the slot back. The
+ * sign-up's address is the one its own login recorded (the sign-up logs in at once: the account's first session,
+ * within a minute of the user's creation). The hit is given back only to the window that counted it, one that
+ * was already open when the user was made; a later window starts afresh anyway. Attempts refused past the ceiling
+ * count as hits too, so the count is first brought back to the ceiling: each confirmation frees one sign-up.
+ */
+export async function releaseSignUpSlot(db: Db, user: { id: number; tenantId: number; createdAt: Date }): Promise<void> {
+  const [first] = await db
+    .select({ address: sessions.clientAddress })
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, user.tenantId), eq(sessions.userId, user.id), lte(sessions.createdAt, new Date(user.createdAt.getTime() + 60_000))))
+    .orderBy(asc(sessions.createdAt))
+    .limit(1);
+  if (!first?.address) return;
+  await db
+    .update(rateLimits)
+    // refused attempts past the ceiling counted too: the place freed is one under the ceiling
+    .set({ hits: sql`greatest(least(${rateLimits.hits}, ${LIMITS.signUpPerAddress.max}::integer) - 1, 0)` })
+    // (a minute's leeway: the window's start is the app's clock, the user's creation the database's)
+    .where(and(eq(rateLimits.key, signUpLimitKey(first.address)), lte(rateLimits.windowStart, new Date(user.createdAt.getTime() + 60_000))));
+}

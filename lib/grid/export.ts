@@ -7,6 +7,7 @@
 import { PassThrough, Readable } from "node:stream";
 import { once } from "node:events";
 import ExcelJS from "exceljs";
+import { recordAuditEvent } from "@/db/queries/audit-events";
 import type { TenantScope } from "@/db/scope";
 import { BadRequestError } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
@@ -256,6 +257,8 @@ export async function exportGridResponse(scope: TenantScope, grid: AnyGrid, sear
   req.columns = columns;
   const name = fileName(grid, format);
   const batches = await startBatches(scope, grid, req);
+  // the audit log's 'Esportazione': every grid export of the product passes here, once its query has run
+  await recordAuditEvent(scope, { event: "export", detail: `${grid.exportFileName ?? grid.name} (${format.toUpperCase()}, ${columns.length} colonne)` });
   const body = format === "csv" ? csvStream(grid, batches, columns) : xlsxStream(grid, batches, columns);
   return new Response(body, {
     headers: {

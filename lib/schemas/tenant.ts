@@ -110,6 +110,8 @@ export const tenantSettingsSchema = z
     marginCalendarEnd: margin(TENANT_MESSAGES.marginCalendarEnd),
     hideSaturday: flag("Nascondi sabato"),
     hideSunday: flag("Nascondi domenica"),
+    // Sicurezza: every user logs in with a second factor (a user without it is led to set it up)
+    twoFactorRequired: flag("Autenticazione a due fattori obbligatoria"),
     version: versionField,
   })
   .superRefine((v, ctx) => {

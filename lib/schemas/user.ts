@@ -35,6 +35,8 @@ export const passwordLinkSchema = z
 export const loginSchema = z.object({
   username: text('Il campo "Username o email" è richiesto', 254),
   password: z.string({ error: 'Il campo "Password" è richiesto' }).min(1, 'Il campo "Password" è richiesto').max(200),
+  /** The second factor (a TOTP or a recovery code) of a user with two-factor login on. */
+  otp: z.string({ error: 'Il campo "Codice di verifica" non è valido' }).max(64, 'Il campo "Codice di verifica" non è valido').optional(),
 });
 
 export const signUpSchema = z

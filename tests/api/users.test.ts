@@ -188,7 +188,7 @@ describe("Utenti: list, forms, invitation, update", () => {
     const email = uniqueEmail("vecchio");
     const r = await anna.postEntity("/api/users/invite", "invite", { email, firstName: "Vito", lastName: "Vecchi", roles: ["ROLE_USER"] });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: "ok", message: "Invito inviato", user: { id: expect.any(Number), username: email, email, firstName: "Vito", lastName: "Vecchi", color: "#c3dcf7", roles: ["ROLE_USER"], version: 0 } });
+    expect(r.body).toEqual({ status: "ok", message: "Invito inviato", user: { id: expect.any(Number), username: email, email, firstName: "Vito", lastName: "Vecchi", color: "#c3dcf7", roles: ["ROLE_USER"], twoFactorEnabled: false, version: 0 } });
     expect(invitationToken(email)).toBeTruthy();
     const again = await anna.postEntity("/api/users/invite", "invite", { email, firstName: "Vito", lastName: "Vecchi", roles: ["ROLE_USER"] });
     expect([again.status, again.body.errors]).toEqual([400, [DUPLICATE_ACCOUNT]]);

@@ -107,6 +107,8 @@ export async function startServer(
       MAIL_LIMIT_TRIAL_PER_DAY: "100000",
       MAIL_LIMIT_PAID_PER_HOUR: "100000",
       MAIL_LIMIT_PAID_PER_DAY: "100000",
+      // a suite running at 03:00 must not see the demo tenant restored under it (db/jobs/demo-restore.test.ts tests it)
+      DEMO_RESTORE_CRON: "off",
       ...extraEnv,
     },
     log,

@@ -14,7 +14,7 @@ export const POST = publicRoute(async ({ req, db, address }) => {
   await assertTokenAttemptsLeft(db, address);
   const owner = await findTokenUser(db, "reset", input.token);
   const told = owner ? await expectAuthNotification(`u:${owner.id}`) : async () => {};
-  const user = await usePasswordToken(db, "reset", input.token, input.passwordFirst);
+  const user = await usePasswordToken(db, "reset", input.token, input.passwordFirst, address);
   // every session of the account is refused on every instance before the answer leaves
   await told();
   if (!user) {

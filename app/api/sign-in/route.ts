@@ -12,7 +12,7 @@ import { passwordLinkSchema } from "@/lib/schemas/user";
 export const POST = publicRoute(async ({ req, db, address }) => {
   const input = await readEntity(req, "passwordSet", passwordLinkSchema);
   await assertTokenAttemptsLeft(db, address);
-  const user = await usePasswordToken(db, "invite", input.token, input.passwordFirst);
+  const user = await usePasswordToken(db, "invite", input.token, input.passwordFirst, address);
   if (!user) {
     await recordWrongToken(db, address);
     throw new BadRequestError(INVITE_LINK_INVALID);

@@ -7,7 +7,7 @@ import { confirmEmailMail } from "@/lib/mail/templates";
 import { signIn } from "@/lib/auth";
 import { readEntity } from "@/lib/api/body";
 import { TooManyRequestsError, ValidationError } from "@/lib/errors";
-import { hitRateLimit, LIMITS } from "@/lib/auth/rate-limit";
+import { hitRateLimit, LIMITS, signUpLimitKey } from "@/lib/auth/rate-limit";
 import { ok } from "@/lib/api/respond";
 import { publicRoute } from "@/lib/api/route";
 import { DUPLICATE_ACCOUNT, TOO_MANY_SIGN_UPS } from "@/lib/auth/messages";
@@ -15,8 +15,9 @@ import { signUpSchema } from "@/lib/schemas/user";
 
 export const POST = publicRoute(async ({ req, db, address }) => {
   const input = await readEntity(req, "signUp", signUpSchema);
-  // generous (an office signs up its people from one address), but no address-probing at full speed
-  const limit = await hitRateLimit(db, `signup:ip:${address}`, LIMITS.signUpPerAddress);
+  // generous (an office signs up its people from one address), but no address-probing at full speed; a sign-up
+  // whose address gets confirmed gives its slot back (accounts.ts confirmEmailAddress)
+  const limit = await hitRateLimit(db, signUpLimitKey(address), LIMITS.signUpPerAddress);
   if (limit.exceeded) throw new TooManyRequestsError(TOO_MANY_SIGN_UPS(Math.ceil(limit.retryAfter / 60)));
   let admin;
   try {
