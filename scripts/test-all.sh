@@ -37,8 +37,8 @@ step "Build (next build)"
 run npx next build
 
 if [ -n "${DATABASE_URL:-}" ]; then
-  # the PostgreSQL run below has every file; on PGlite, all but the long file streams (vitest.api.config.ts)
-  step "API integration tests on the embedded database (PGlite; without the 100 MB streams, run on PostgreSQL)"
+  # the PostgreSQL run below has every file; on PGlite, the files of what the embedded database changes (vitest.api.config.ts)
+  step "API integration tests on the embedded database (PGlite: what it changes; every file runs on PostgreSQL next)"
   API_SUBSET=1 TEST_DB=pglite run npx vitest run -c vitest.api.config.ts
 else
   step "API integration tests on the embedded database (PGlite)"

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { formatMoney } from "../../lib/format";
 import { readPdf } from "../support/sample-invoice";
-import { login, rows, search } from "./support";
+import { closeToasts, login, rows, search } from "./support";
 
 // The sales documents' life cycle as a user walks it (issue 27), as Anna Verdi (tenant 66, the quotes tenant: no
 // cassa, no ritenuta, no bollo; one deadline, 'Bonifico a vista'): a quote of two rows, issued,
@@ -31,15 +31,6 @@ const euro = (cents: number) => formatMoney(cents);
 /** dd/mm/yyyy of an ISO date (the PDF's dates). */
 const italian = (iso: string) => iso.split("-").reverse().join("/");
 
-/**
- * A toast sits over the form's toolbar (top-centre), and one under the pointer never times out (sonner pauses it):
- * the pointer leaves for the top bar and the toasts go before the next toolbar button is pressed.
- */
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
-}
-
 /** A customer of this run (the scene, not the subject): the lists filtered by its name hold this walk's documents only. */
 async function newCustomer(page: Page, tag: string): Promise<Option> {
   const r = await page.request.post("/api/contacts", {
@@ -65,7 +56,7 @@ async function addRow(page: Page, dialog: Locator, description: string, amount: 
 
 /** 'Salva ed emetti' in the form's footer, confirmed: saved with ?issue=1, the document is numbered and 'Emessa'. */
 async function issue(page: Page, dialog: Locator): Promise<{ id: number; number: string }> {
-  await settle(page);
+  await closeToasts(page);
   const answer = page.waitForResponse((r) => r.request().method() === "POST" && /^\/api\/invoices\/\d+$/.test(new URL(r.url()).pathname) && new URL(r.url()).searchParams.get("issue") === "1");
   await dialog.getByRole("button", { name: "Salva ed emetti" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: /OK|Sì|Conferma/ }).click();
@@ -80,7 +71,7 @@ async function issue(page: Page, dialog: Locator): Promise<{ id: number; number:
 
 /** A toolbar button that makes a copy (Converti, Crea nota di credito): the new document's id from the server's answer. */
 async function copyBy(page: Page, dialog: Locator, button: string, path: string, confirm = false): Promise<number> {
-  await settle(page);
+  await closeToasts(page);
   const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(`/api/invoices/${path}/`));
   await dialog.getByRole("button", { name: button, exact: true }).click();
   if (confirm) await page.getByRole("alertdialog").getByRole("button", { name: /OK|Sì|Conferma/ }).click();
@@ -164,7 +155,7 @@ async function walk(page: Page, viewport: "desktop" | "phone") {
   await snap("invoice-issued");
 
   // ---- the proforma, through the invoice's 'Da:' link: converted, no second conversion
-  await settle(page);
+  await closeToasts(page);
   await links(dialog).getByRole("button").click();
   await expect(dialog).toHaveAccessibleName(`Modifica fattura proforma ${proformaNumber}`);
   await expect(badge(dialog, "Convertito in fattura")).toBeVisible();
@@ -212,7 +203,7 @@ async function walk(page: Page, viewport: "desktop" | "phone") {
   await expect(dialog.getByTestId("invoice-totals")).toContainText("610,00");
   // (issue 30: 'Salva ed emetti' saves the form as it stands and issues it in one call, so the deleted row can no
   // longer be issued back by an issue of the stored document; here the credit note is saved, issued later from /fatture)
-  await settle(page);
+  await closeToasts(page);
   await expect(badge(dialog, "Bozza")).toBeVisible();
   await dialog.getByRole("button", { name: "Salva", exact: true }).click();
   await expect(toast(page, "Modifica effettuata")).toBeVisible();
@@ -227,7 +218,7 @@ async function walk(page: Page, viewport: "desktop" | "phone") {
   await expect(dialog).toHaveAccessibleName("Modifica nota di credito (bozza)");
   const { number: noteNumber } = await issue(page, dialog);
   await snap("credit-note-issued");
-  await settle(page);
+  await closeToasts(page);
   await dialog.getByRole("button", { name: "Chiudi" }).last().click();
   await expect(dialog).toHaveCount(0);
 
@@ -252,7 +243,7 @@ async function walk(page: Page, viewport: "desktop" | "phone") {
   await snap("invoice-deadlines-netted");
 
   // Anteprima PDF of the invoice: a new tab with the PDF
-  await settle(page);
+  await closeToasts(page);
   const [popup] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("button", { name: "Anteprima PDF" }).click()]);
   await popup.waitForLoadState();
   expect(popup.url()).toContain(`download-pdf/${invoiceId}`);

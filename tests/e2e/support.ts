@@ -24,6 +24,21 @@ export const rows = (page: Page) => page.getByRole("grid").locator("[data-row-id
 /** The grid's 'Righe: n' counter shows n. */
 export const counter = (page: Page, n: number) => expect(page.getByText(new RegExp(`^Righe: ${n}\\b`))).toBeVisible();
 
+/**
+ * The notices (toasts, top-centre) closed with their ✕ ('Chiudi notifica'), as a user in a hurry does, rather than
+ * waited out (5 s each; one under the pointer never times out: the pointer leaves first). For a toolbar button a
+ * notice sits over.
+ */
+export async function closeToasts(page: Page) {
+  await page.mouse.move(0, 0);
+  const toasts = page.locator("[data-sonner-toast]");
+  for (let i = 0; i < 5 && (await toasts.count()) > 0; i++) {
+    // a click event, not the mouse: a pointer over a toast pauses them all, and an open dialog's overlay takes it
+    await toasts.first().getByRole("button", { name: "Chiudi notifica" }).dispatchEvent("click", undefined, { timeout: 2_000 }).catch(() => {});
+  }
+  await expect(toasts).toHaveCount(0, { timeout: 10_000 });
+}
+
 /** A text field of a dialog (or of the page) by its exact label. */
 export const field = (scope: Page | Locator, name: string) => scope.getByRole("textbox", { name, exact: true });
 
