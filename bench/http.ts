@@ -31,7 +31,6 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -43,6 +42,7 @@ import { itemEntity } from "@/db/queries/items";
 import { ROSSI_LOGIN, seedDemoData, seedRecord } from "@/db/seed";
 import { nextStart } from "@/tests/support/next-start";
 import { nginxConfig } from "@/tests/support/nginx";
+import { freePort } from "@/tests/support/server";
 import { pct } from "./stats";
 import { writeBenchSection } from "./support";
 
@@ -160,17 +160,6 @@ function residentMb(pid: number): { rss: number; anon: number; file: number } {
     return Number(kb) / 1024;
   };
   return { rss: field("VmRSS"), anon: field("RssAnon"), file: field("RssFile") };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 /** The h2load version ("1.52.0"), for the report. */

@@ -17,13 +17,13 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { ROSSI_LOGIN, seedDemoData, VERDI_LOGIN } from "@/db/seed";
 import { pdfPoolLimits } from "@/lib/pdf/pool";
 import { nextStart } from "@/tests/support/next-start";
+import { freePort } from "@/tests/support/server";
 import { createBenchDatabase, ms, pct, writeBenchSection } from "./support";
 
 const ROWS = 1500;
@@ -33,17 +33,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
 const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 20);
 const MIN_PDFS = Number(process.env.BENCH_PDFS ?? 8);
 const TARGET_P99 = 100;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 async function login(base: string, username: string, password: string): Promise<string> {
   const fd = new FormData();

@@ -14,7 +14,7 @@ import { cn } from "@/components/ui/cn";
 import { EditIcon } from "@/components/ui/icons";
 import { TOTALS_LABEL } from "./grid-footer";
 import { formatCell, isNumericColumn } from "./grid-format";
-import { cellContent } from "./grid-row";
+import { cellContent, RowActionButton } from "./grid-row";
 import type { GridColumnMeta, GridRenderers, GridRow, GridRowAction, GridTotals } from "./grid-types";
 
 /** The columns of a card, placed. */
@@ -127,17 +127,7 @@ export const GridCardRow = memo(function GridCardRow({ row, index, start, measur
               // the actions at the right of the last line (a line of their own when the details fill it)
               <span role="gridcell" className="ml-auto flex shrink-0 items-center gap-1" onDoubleClick={stop}>
                 {shownActions.map((action) => (
-                  <button
-                    key={action.key}
-                    type="button"
-                    aria-label={action.label}
-                    title={action.label}
-                    data-action={action.key}
-                    className={cn("inline-flex items-center rounded text-primary-700 hover:bg-primary-100", action.icon ? "p-1.5" : "px-2 py-1 font-medium")}
-                    onClick={() => onAction(action, row)}
-                  >
-                    {action.icon ?? action.label}
-                  </button>
+                  <RowActionButton key={action.key} action={action} row={row} onAction={onAction} large />
                 ))}
                 {onEdit && (
                   <button type="button" aria-label="Modifica" title="Modifica" className="inline-flex rounded p-1.5 text-primary-700 hover:bg-primary-100" onClick={() => onEdit(row.id)}>

@@ -55,6 +55,23 @@ export function cellContent(row: GridRow, column: ShownColumn["meta"], renderers
   return render ? render(row[column.field], row, column) : formatCell(column, row[column.field]);
 }
 
+/** A row action's button (an icon, else its label), in the table's actions cell and on a phone card. */
+export function RowActionButton({ action, row, onAction, large = false }: { action: GridRowAction; row: GridRow; onAction: (action: GridRowAction, row: GridRow) => void; large?: boolean }) {
+  const padding = action.icon ? (large ? "p-1.5" : "p-1") : large ? "px-2 py-1 font-medium" : "px-1.5 py-0.5 text-xs font-medium";
+  return (
+    <button
+      type="button"
+      aria-label={action.label}
+      title={action.label}
+      data-action={action.key}
+      className={cn("inline-flex items-center rounded text-primary-700 hover:bg-primary-100", padding)}
+      onClick={() => onAction(action, row)}
+    >
+      {action.icon ?? action.label}
+    </button>
+  );
+}
+
 export const GridBodyRow = memo(function GridBodyRow({ row, index, start, size, selected, shown, renderers, onToggle, onEdit, actions, actionsWidth, onAction }: GridBodyRowProps) {
   return (
     <div
@@ -97,17 +114,7 @@ export const GridBodyRow = memo(function GridBodyRow({ row, index, start, size, 
           {row &&
             actions?.map((action) =>
               action.hidden?.(row) ? null : (
-                <button
-                  key={action.key}
-                  type="button"
-                  aria-label={action.label}
-                  title={action.label}
-                  data-action={action.key}
-                  className={cn("inline-flex items-center rounded text-primary-700 hover:bg-primary-100", action.icon ? "p-1" : "px-1.5 py-0.5 text-xs font-medium")}
-                  onClick={() => onAction(action, row)}
-                >
-                  {action.icon ?? action.label}
-                </button>
+                <RowActionButton key={action.key} action={action} row={row} onAction={onAction} />
               ),
             )}
         </div>

@@ -10,12 +10,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { nextStart } from "../support/next-start";
 import { nginxConfig } from "../support/nginx";
+import { freePort } from "../support/server";
 
 export interface Served {
   upstream: string;
@@ -51,17 +51,6 @@ export function missingTools(): string[] {
 
 function binary(tool: string): string {
   return fs.existsSync(`/usr/sbin/${tool}`) ? `/usr/sbin/${tool}` : tool;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 async function waitFor(what: string, probe: () => Promise<boolean>, log: () => string, child?: ChildProcess, ms = 90_000): Promise<void> {
