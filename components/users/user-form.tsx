@@ -1,14 +1,17 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Controller } from "react-hook-form";
 import { EntityForm } from "@/components/form/entity-form";
 import { FormField } from "@/components/form/form-field";
 import { ColorField } from "@/components/form/inputs";
 import { StateBadge } from "@/components/grid/grid-cells";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
+import { confirmDialog } from "@/components/ui/dialogs";
 import { Input } from "@/components/ui/input";
+import { apiPost, showError, showSuccess } from "@/lib/client/api";
 import type { ZodForm } from "@/lib/client/use-zod-form";
 import { formatDateTime } from "@/lib/format";
 import type { Loaded } from "@/lib/schemas/entity";
@@ -54,7 +57,7 @@ function UserFormBody({ form, entity, isSelf }: { form: UserForm; entity: Loaded
   const isNew = entity.id === null;
   return (
     <div className="flex flex-col gap-3">
-      {!isNew && <UserState entity={entity} />}
+      {!isNew && <UserState entity={entity} isSelf={isSelf} />}
       <div className="grid grid-cols-1 items-start gap-3 md:grid-cols-2">
         <Card title="Dati dell'utente" bodyClassName="flex flex-col gap-3">
           <FormField
@@ -85,8 +88,22 @@ function UserFormBody({ form, entity, isSelf }: { form: UserForm; entity: Loaded
   );
 }
 
-/** 'Attivo' / 'Disabilitato', 'Invito in attesa' or the last access. */
-function UserState({ entity }: { entity: Loaded<UserAdminJson> }) {
+/**
+ * 'Attivo' / 'Disabilitato', 'Invito in attesa' or the last access; with two-factor login on, its badge and, on
+ * another user's form, 'Disattiva autenticazione a due fattori' (phone and recovery codes lost).
+ */
+function UserState({ entity, isSelf }: { entity: Loaded<UserAdminJson>; isSelf: boolean }) {
+  const [twoFactor, setTwoFactor] = useState(entity.twoFactorEnabled);
+  const reset = async () => {
+    const ok = await confirmDialog(`Disattivare l'autenticazione a due fattori di ${entity.toString ?? ""}? Al prossimo accesso basterà la password.`, { confirmLabel: "Disattiva", danger: true });
+    if (!ok) return;
+    try {
+      void showSuccess(await apiPost(`${userApi.url}/two-factor/reset/${entity.id}`));
+      setTwoFactor(false);
+    } catch (e) {
+      await showError(e);
+    }
+  };
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm text-gray-600" data-testid="user-state">
       {entity.active ? <StateBadge tone="green" label="Attivo" /> : <StateBadge tone="red" label="Disabilitato" />}
@@ -94,6 +111,12 @@ function UserState({ entity }: { entity: Loaded<UserAdminJson> }) {
         <StateBadge tone="amber" label="Invito in attesa" title="Non ha ancora scelto la password" />
       ) : (
         <span>{entity.lastLoginAt ? `Ultimo accesso: ${formatDateTime(entity.lastLoginAt)}` : "Nessun accesso finora"}</span>
+      )}
+      {twoFactor && <StateBadge tone="violet" label="Autenticazione a due fattori" />}
+      {twoFactor && !isSelf && (
+        <Button type="button" size="sm" variant="secondary" onClick={() => void reset()}>
+          Disattiva autenticazione a due fattori
+        </Button>
       )}
     </p>
   );

@@ -20,7 +20,7 @@ import "server-only";
 import { and, asc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { byText, defineEntity } from "@/db/entity";
 import { users, type Role, type User } from "@/db/schema";
-import type { TenantScope } from "@/db/scope";
+import { intEq, type TenantScope } from "@/db/scope";
 import { ApiError, BadRequestError, ForbiddenError, TooManyRequestsError, ValidationError } from "@/lib/errors";
 import { DUPLICATE_ACCOUNT } from "@/lib/auth/messages";
 import { hitRateLimit, type RateLimit } from "@/lib/auth/rate-limit";
@@ -49,6 +49,9 @@ export const USER_ADMIN_MESSAGES = {
   enabledPending: "Utente abilitato: invia di nuovo l'invito perché possa scegliere la password",
   invitationSent: (email: string) => `Invito inviato a ${email}: il link per scegliere la password vale 7 giorni`,
   invitationResent: (email: string) => `Nuovo invito inviato a ${email}: i link precedenti non valgono più`,
+  twoFactorNotOn: "L'utente non ha attivato l'autenticazione a due fattori",
+  twoFactorResetSelf: "La tua autenticazione a due fattori si disattiva dal Profilo, con un codice",
+  twoFactorReset: "Autenticazione a due fattori disattivata: al prossimo accesso basterà la password, e l'utente potrà attivarla di nuovo dal Profilo",
 } as const;
 
 /**
@@ -159,10 +162,11 @@ export const userEntity = defineEntity({
     lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
     active: !u.disabled,
     invitationPending: u.passwordHash === null,
+    twoFactorEnabled: u.twoFactorEnabledAt !== null,
     rowColor: null,
     toString: userToString(u),
   }),
-  draft: () => ({ email: "", firstName: "", lastName: "", roles: ["ROLE_USER"], color: NEW_USER_COLOR, lastLoginAt: null, active: true, invitationPending: true }),
+  draft: () => ({ email: "", firstName: "", lastName: "", roles: ["ROLE_USER"], color: NEW_USER_COLOR, lastLoginAt: null, active: true, invitationPending: true, twoFactorEnabled: false }),
   // the user filters of the time-entry list and the reports
   selectable: {
     search: (t) => sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}) ilike ${t.contains}`,
@@ -249,6 +253,23 @@ export async function setUserDisabled(scope: TenantScope, actor: UserAdminActor,
     }
     const message = disabled ? USER_ADMIN_MESSAGES.disabled : saved.passwordHash === null ? USER_ADMIN_MESSAGES.enabledPending : USER_ADMIN_MESSAGES.enabled;
     return { message, user: await userEntity.toJson(tx, saved) };
+  });
+}
+
+/**
+ * POST /api/users/two-factor/reset/{id}: an administrator turns off another user's two-factor login (the phone and
+ * the recovery codes lost: the way back Fatture in Cloud and Aruba also give through an administrator); the secret
+ * and the codes are forgotten, recorded in the audit log in the same transaction. One's own goes from the profile,
+ * with a code. The version is not moved (like disable/enable: a switch, not an edit of the form).
+ */
+export async function resetUserTwoFactor(scope: TenantScope, actor: UserAdminActor, id: number): Promise<{ message: string; user: UserAdminJson }> {
+  if (id === actor.id) throw new BadRequestError(USER_ADMIN_MESSAGES.twoFactorResetSelf);
+  return scope.transaction(async (tx) => {
+    const user = await getUserOrThrow(tx, id);
+    if (!user.twoFactorEnabledAt) throw new BadRequestError(USER_ADMIN_MESSAGES.twoFactorNotOn);
+    await tx.updateWhere(users, intEq(users.id, id), { twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorRecoveryCodes: [], twoFactorLastStep: null });
+    await recordAuditEvent(tx, { event: "two_factor_off", address: user.email, detail: "Disattivata da un amministratore" });
+    return { message: USER_ADMIN_MESSAGES.twoFactorReset, user: await userEntity.toJson(tx, await getUserOrThrow(tx, id)) };
   });
 }
 

@@ -66,5 +66,7 @@ export const userAdminResponse = z.object({
   lastLoginAt: z.string().nullable(),
   active: z.boolean(),
   invitationPending: z.boolean(),
+  /** Two-factor login turned on (an administrator can turn it off for a user who lost the phone and the codes). */
+  twoFactorEnabled: z.boolean(),
 });
 export type UserAdminJson = z.infer<typeof userAdminResponse>;

@@ -8,7 +8,7 @@ import { DEMO_LOGIN } from "@/db/seed";
 import { DEMO_REFUSED } from "@/lib/api/demo";
 import { INVALID_LOGIN, TWO_FACTOR_ALREADY_ON, TWO_FACTOR_CODE_NEEDED, TWO_FACTOR_CODE_WRONG, TWO_FACTOR_NOT_ON, TWO_FACTOR_NOT_STARTED } from "@/lib/auth/messages";
 import { totpCode } from "@/lib/auth/two-factor";
-import { Client, randomAddress, signUpTenant } from "../support/http";
+import { Client, linkIn, randomAddress, sentMails, signUpTenant, uniqueEmail } from "../support/http";
 import { postSettings } from "../support/entity-api";
 
 const SETUP = "/api/users/two-factor/setup";
@@ -221,5 +221,43 @@ describe("two-factor required by the tenant", () => {
     const setup = await client.json("POST", SETUP);
     expect((await client.postEntity(ENABLE, "twoFactor", { code: code(setup.body.secret) })).status).toBe(200);
     expect((await client.get("/api/me")).body.twoFactor).toEqual({ enabled: true, required: true });
+  });
+});
+
+describe("two-factor turned off by an administrator (phone and recovery codes lost)", () => {
+  const RESET = (id: number) => `/api/users/two-factor/reset/${id}`;
+
+  it("an admin turns off another user's two-factor: the next login needs no code, the audit log says who; ROLE_USER, oneself and another tenant cannot", async () => {
+    const admin = await signUpTenant("Reset Due Fattori S.r.l.");
+    const email = uniqueEmail("smarrito");
+    const invited = await admin.client.postEntity("/api/users", "user", { email, firstName: "Ugo", lastName: "Smarriti", roles: ["ROLE_USER"], color: "#c3dcf7" });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    const userId = invited.body.user.id as number;
+    const token = new URL(linkIn(sentMails(email).at(-1)!.text, "/sign-in?token=")).searchParams.get("token")!;
+    const user = new Client();
+    expect((await user.postEntity("/api/sign-in", "passwordSet", { token, passwordFirst: "ugo12345", passwordSecond: "ugo12345" })).status).toBe(200);
+    const setup = await user.json("POST", SETUP);
+    expect((await user.postEntity(ENABLE, "twoFactor", { code: code(setup.body.secret) })).status).toBe(200);
+    expect((await login(new Client(), email, "ugo12345")).body.twoFactorRequired).toBe(true);
+    expect((await admin.client.get(`/api/users/update-form-data/${userId}`)).body.user.twoFactorEnabled).toBe(true);
+
+    // not a ROLE_USER's call, not for oneself, not across tenants (404: the id is not this tenant's)
+    expect((await user.json("POST", RESET(userId))).status).toBe(403);
+    const self = await admin.client.get("/api/me");
+    expect([(await admin.client.json("POST", RESET(self.body.user.id))).status]).toEqual([400]);
+    const other = await signUpTenant("Altra Azienda S.r.l.");
+    expect((await other.client.json("POST", RESET(userId))).status).toBe(404);
+    expect((await login(new Client(), email, "ugo12345")).body.twoFactorRequired).toBe(true);
+
+    const reset = await admin.client.json("POST", RESET(userId));
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(reset.body.message).toMatch(/^Autenticazione a due fattori disattivata/);
+    expect(reset.body.user).toMatchObject({ id: userId, twoFactorEnabled: false });
+    expect((await login(new Client(), email, "ugo12345")).status).toBe(200);
+    // once: a second reset finds nothing to turn off
+    expect((await admin.client.json("POST", RESET(userId))).body.message).toBe("L'utente non ha attivato l'autenticazione a due fattori");
+
+    const log = await admin.client.get("/api/audit-events?startRow=0&limit=50");
+    expect(log.body.data.find((e: { event: string; address: string }) => e.event === "Autenticazione a due fattori disattivata" && e.address === email)).toMatchObject({ detail: "Disattivata da un amministratore" });
   });
 });

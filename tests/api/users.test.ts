@@ -107,7 +107,7 @@ describe("Utenti: list, forms, invitation, update", () => {
     const draft = await anna.get(`${BASE}/create-form-data`);
     expect(draft.body).toEqual({
       status: "ok",
-      user: { id: null, version: 0, email: "", firstName: "", lastName: "", roles: ["ROLE_USER"], color: "#c3dcf7", lastLoginAt: null, active: true, invitationPending: true, rowColor: null, toString: "" },
+      user: { id: null, version: 0, email: "", firstName: "", lastName: "", roles: ["ROLE_USER"], color: "#c3dcf7", lastLoginAt: null, active: true, invitationPending: true, twoFactorEnabled: false, rowColor: null, toString: "" },
       formData: {},
     });
 
@@ -129,6 +129,7 @@ describe("Utenti: list, forms, invitation, update", () => {
         lastLoginAt: null,
         active: true,
         invitationPending: true,
+        twoFactorEnabled: false,
         rowColor: null,
         toString: "Sara Neri",
       },
