@@ -7,6 +7,8 @@ test("demo: the profile and the password cannot be changed, the dialogs say why"
   await login(page, DEMO);
   await page.getByRole("button", { name: "Profilo" }).click();
   const profile = page.getByRole("dialog", { name: "Profilo" });
+  // the dialog loads the profile after it opens: read the name once it is there (an empty read raced it under load)
+  await expect(field(profile, "Nome")).not.toHaveValue("");
   const before = await field(profile, "Nome").inputValue();
   await field(profile, "Nome").fill("Preso");
   await profile.getByRole("button", { name: "Salva" }).click();
