@@ -2,9 +2,8 @@
  * The audit log is kept 12 months (issue 29): once a day every tenant's older events are deleted
  * (db/queries/audit-events.ts purgeOldAuditEvents, one statement).
  *
- * Scheduled like the nightly demo restore (db/jobs/demo-restore.ts), with pg-boss's cron on the reminders' pg-boss,
- * so exactly once across instances: every process registers the same schedule (one row, by name), pg-boss's clock
- * creates one job per cron minute, and one worker of one instance takes it. AUDIT_PURGE_CRON (default "30 3 * * *",
+ * Scheduled like the nightly demo restore, with pg-boss's cron on the reminders' pg-boss, so exactly once across
+ * instances (db/jobs/cron-job.ts). AUDIT_PURGE_CRON (default "30 3 * * *",
  * Europe/Rome time) sets the hour; "off" removes the schedule. On the embedded PGlite (one process) the reminders'
  * interval runner calls the purge at most once a day instead.
  */
@@ -12,16 +11,14 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import type { Db } from "@/db/client";
 import { purgeOldAuditEvents } from "@/db/queries/audit-events";
+import { cronSetting, registerCronJob } from "./cron-job";
 
 export const AUDIT_PURGE_QUEUE = "audit-purge";
 export const AUDIT_PURGE_DEFAULT_CRON = "30 3 * * *";
-const TIME_ZONE = "Europe/Rome";
 
 /** The schedule's cron expression (AUDIT_PURGE_CRON), or null when the purge is turned off. */
 export function auditPurgeCron(env: Record<string, string | undefined> = process.env): string | null {
-  const value = env.AUDIT_PURGE_CRON?.trim();
-  if (value === "off") return null;
-  return value || AUDIT_PURGE_DEFAULT_CRON;
+  return cronSetting(env.AUDIT_PURGE_CRON, AUDIT_PURGE_DEFAULT_CRON);
 }
 
 /** One purge, logged when it deleted something. */
@@ -36,14 +33,7 @@ export async function runAuditPurge(db: Db): Promise<number> {
  * `ensureQueue` is the caller's (the reminders' deadlock-safe one).
  */
 export async function registerAuditPurge(boss: PgBoss, db: Db, ensureQueue: (name: string) => Promise<void>, env: Record<string, string | undefined> = process.env): Promise<void> {
-  await ensureQueue(AUDIT_PURGE_QUEUE);
-  const cron = auditPurgeCron(env);
-  if (!cron) {
-    await boss.unschedule(AUDIT_PURGE_QUEUE);
-    return;
-  }
-  await boss.schedule(AUDIT_PURGE_QUEUE, cron, {}, { tz: TIME_ZONE });
-  await boss.work(AUDIT_PURGE_QUEUE, { batchSize: 1 }, async () => {
+  await registerCronJob(boss, ensureQueue, AUDIT_PURGE_QUEUE, auditPurgeCron(env), async () => {
     await runAuditPurge(db);
   });
 }

@@ -5,9 +5,7 @@
  * users and their passwords, sessions, the outbox and the audit log stay as they are.
  *
  * Scheduled with pg-boss's cron on the reminders' pg-boss (db/jobs/todo-reminders-worker.ts), so exactly once
- * across instances: every process registers the same schedule (an upsert by name, one row), pg-boss's clock
- * creates one job per cron minute whichever instances watch it (singleton key and slot, plus its own lock on the
- * cron time), and one worker of one instance takes that job. DEMO_RESTORE_CRON (default "0 3 * * *", Europe/Rome
+ * across instances (db/jobs/cron-job.ts). DEMO_RESTORE_CRON (default "0 3 * * *", Europe/Rome
  * time) sets the hour; "off" removes the schedule. On the embedded PGlite there is no pg-boss and no nightly restore
  * (a development database: `npm run db:seed` on a fresh one does the same).
  */
@@ -20,16 +18,13 @@ import { tenants } from "@/db/schema";
 import { TenantScope } from "@/db/scope";
 import { seedDemoTenant } from "@/db/seed";
 import { todayInRome } from "@/lib/rome-time";
+import { cronSetting, registerCronJob } from "./cron-job";
 
 export const DEMO_RESTORE_QUEUE = "demo-restore";
 export const DEMO_RESTORE_DEFAULT_CRON = "0 3 * * *";
-const TIME_ZONE = "Europe/Rome";
-
 /** The schedule's cron expression (DEMO_RESTORE_CRON), or null when the restore is turned off. */
 export function demoRestoreCron(env: Record<string, string | undefined> = process.env): string | null {
-  const value = env.DEMO_RESTORE_CRON?.trim();
-  if (value === "off") return null;
-  return value || DEMO_RESTORE_DEFAULT_CRON;
+  return cronSetting(env.DEMO_RESTORE_CRON, DEMO_RESTORE_DEFAULT_CRON);
 }
 
 /**
@@ -47,19 +42,9 @@ export async function restoreDemoTenant(db: Db, { today = todayInRome() }: { tod
   });
 }
 
-/**
- * The queue, its worker and the nightly schedule on `boss` (which must run with its cron clock: `schedule: true`).
- * `createQueue` is the caller's (the reminders' deadlock-safe ensureQueue).
- */
+/** The queue, its worker and the nightly schedule on `boss` (db/jobs/cron-job.ts). */
 export async function registerDemoRestore(boss: PgBoss, db: Db, ensureQueue: (name: string) => Promise<void>, env: Record<string, string | undefined> = process.env): Promise<void> {
-  await ensureQueue(DEMO_RESTORE_QUEUE);
-  const cron = demoRestoreCron(env);
-  if (!cron) {
-    await boss.unschedule(DEMO_RESTORE_QUEUE);
-    return;
-  }
-  await boss.schedule(DEMO_RESTORE_QUEUE, cron, {}, { tz: TIME_ZONE });
-  await boss.work(DEMO_RESTORE_QUEUE, { batchSize: 1 }, async () => {
+  await registerCronJob(boss, ensureQueue, DEMO_RESTORE_QUEUE, demoRestoreCron(env), async () => {
     const restored = await restoreDemoTenant(db);
     if (restored) console.log(`[demo] dati dimostrativi ripristinati (azienda ${restored.tenantId})`);
   });
