@@ -43,6 +43,19 @@ export type AuthResult =
   | { ok: false; reason: "throttled"; wait: number };
 
 /**
+ * A wrong password or code: the throttle's count of the address and, in the same transaction, the 'Accesso non
+ * riuscito' of the account (the audit log records a failure against a known account only: an unknown address has
+ * no tenant).
+ */
+async function recordLoginFailure(db: Db, subject: Parameters<typeof recordFailure>[1], address: string, login: string, user: User | undefined, detail: string): Promise<void> {
+  await db.transaction(async (tx0) => {
+    const tx = tx0 as unknown as Db;
+    await recordFailure(tx, subject, address);
+    if (user) await recordAuditEvent(tx, { tenantId: user.tenantId, userId: user.id, event: "login_failed", detail, address: login, ip: address });
+  });
+}
+
+/**
  * Checks a login from a client address; failures slow that address, then unknown addresses (lib/auth/throttle.ts).
  * A user with two-factor on also needs `otp` (a TOTP or a recovery code, db/queries/two-factor.ts): without it the
  * answer is "twoFactorRequired" (no failure counted: the login page asks for the code next), a wrong one counts as
@@ -59,23 +72,14 @@ export async function authenticate(db: Db, login: string, password: string, addr
   // Verify against a dummy hash when the user is missing so timing does not reveal accounts.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !ok) {
-    // the audit log records a failure against a known account only (an unknown address has no tenant)
-    await db.transaction(async (tx0) => {
-      const tx = tx0 as unknown as Db;
-      await recordFailure(tx, subject, address);
-      if (user) await recordAuditEvent(tx, { tenantId: user.tenantId, userId: user.id, event: "login_failed", detail: "Password errata", address: key, ip: address });
-    });
+    await recordLoginFailure(db, subject, address, key, user, "Password errata");
     return { ok: false, reason: "invalid" };
   }
   if (user.twoFactorEnabledAt) {
     if (!otp.trim()) return { ok: false, reason: "twoFactorRequired" };
     const used = await consumeSecondFactor(new TenantScope(db, user.tenantId, { userId: user.id, roles: user.roles }), user, otp, address);
     if (!used) {
-      await db.transaction(async (tx0) => {
-        const tx = tx0 as unknown as Db;
-        await recordFailure(tx, subject, address);
-        await recordAuditEvent(tx, { tenantId: user.tenantId, userId: user.id, event: "login_failed", detail: "Codice di verifica errato", address: key, ip: address });
-      });
+      await recordLoginFailure(db, subject, address, key, user, "Codice di verifica errato");
       return { ok: false, reason: "twoFactorWrong" };
     }
   }

@@ -29,6 +29,9 @@ import {
   TWO_FACTOR_NOT_STARTED,
 } from "@/lib/auth/messages";
 
+/** A user's two-factor columns when it is off: the secret, the recovery codes and the last accepted step forgotten. */
+export const TWO_FACTOR_OFF = { twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorRecoveryCodes: [], twoFactorLastStep: null };
+
 export type SecondFactor = "totp" | "recovery";
 
 /**
@@ -124,7 +127,7 @@ export async function disableTwoFactor(scope: TenantScope, userId: number, code:
   await refuseIfTooManyWrongCodes(scope, userId);
   const done = await scope.transaction(async (tx) => {
     if (!(await consumeSecondFactor(tx, user, code, ip))) return false;
-    await tx.updateWhere(users, intEq(users.id, userId), { twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorRecoveryCodes: [], twoFactorLastStep: null });
+    await tx.updateWhere(users, intEq(users.id, userId), TWO_FACTOR_OFF);
     await recordAuditEvent(tx, { event: "two_factor_off", ip });
     return true;
   });

@@ -31,6 +31,7 @@ import { ROLES } from "@/lib/schemas/roles";
 import { NEW_USER_COLOR, ROLE_LABELS, USER_MESSAGES, userAdminResponse, userAdminSchema, userApi, type UserAdminInput, type UserAdminJson } from "@/lib/schemas/user-admin";
 import { closePasswordLinks, createPasswordToken, findUserByLogin, normalizeLogin } from "./accounts";
 import { recordAuditEvent } from "./audit-events";
+import { TWO_FACTOR_OFF } from "./two-factor";
 import { revokeUserSessions } from "./sessions";
 import { getUserOrThrow, USER_NOT_FOUND } from "./users";
 
@@ -267,7 +268,7 @@ export async function resetUserTwoFactor(scope: TenantScope, actor: UserAdminAct
   return scope.transaction(async (tx) => {
     const user = await getUserOrThrow(tx, id);
     if (!user.twoFactorEnabledAt) throw new BadRequestError(USER_ADMIN_MESSAGES.twoFactorNotOn);
-    await tx.updateWhere(users, intEq(users.id, id), { twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorRecoveryCodes: [], twoFactorLastStep: null });
+    await tx.updateWhere(users, intEq(users.id, id), TWO_FACTOR_OFF);
     await recordAuditEvent(tx, { event: "two_factor_off", address: user.email, detail: "Disattivata da un amministratore" });
     return { message: USER_ADMIN_MESSAGES.twoFactorReset, user: await userEntity.toJson(tx, await getUserOrThrow(tx, id)) };
   });
