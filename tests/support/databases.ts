@@ -34,20 +34,27 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-let hash: string | undefined;
-/** A short hash of every migration file (names and contents): a new migration makes a new template. Once per process. */
-function migrationsHash(): string {
-  if (hash) return hash;
-  const h = crypto.createHash("sha256");
+/**
+ * A short hash of the files under `dirs` that `include` keeps (their paths relative to `root`, and contents), after
+ * `salt`: what a template is made of, so that a change to any of them makes a new template.
+ */
+export function filesHash(root: string, dirs: readonly string[], include: (name: string) => boolean = () => true, salt = ""): string {
+  const h = crypto.createHash("sha256").update(salt);
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const p = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(p);
-      else h.update(path.relative(MIGRATIONS_FOLDER, p)).update("\0").update(fs.readFileSync(p)).update("\0");
+      else if (include(entry.name)) h.update(path.relative(root, p)).update("\0").update(fs.readFileSync(p)).update("\0");
     }
   };
-  walk(MIGRATIONS_FOLDER);
-  hash = h.digest("hex").slice(0, 12);
+  for (const dir of dirs) walk(path.join(root, dir));
+  return h.digest("hex").slice(0, 12);
+}
+
+let hash: string | undefined;
+/** A short hash of every migration file (names and contents): a new migration makes a new template. Once per process. */
+function migrationsHash(): string {
+  hash ??= filesHash(MIGRATIONS_FOLDER, ["."]);
   return hash;
 }
 

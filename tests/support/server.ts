@@ -11,7 +11,7 @@ import path from "node:path";
 import { seedDemoData } from "@/db/seed";
 import { setPlatformOperator } from "@/db/queries/platform-operators";
 import { todayInRome } from "@/lib/rome-time";
-import { createTestDatabase, type TestDatabase, type TestDbKind } from "./databases";
+import { createTestDatabase, filesHash, type TestDatabase, type TestDbKind } from "./databases";
 import { nextStart } from "./next-start";
 
 export interface RunningServer {
@@ -42,17 +42,7 @@ let seedKeyOfProcess: string | undefined;
  * data layer); a copy of the seeded template ~0.1 s, so every server of a run after the first starts from a copy.
  */
 function seedKey(): string {
-  if (seedKeyOfProcess) return seedKeyOfProcess;
-  const h = crypto.createHash("sha256").update(todayInRome());
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else if (/\.(ts|tsx|json)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) h.update(path.relative(process.cwd(), p)).update("\0").update(fs.readFileSync(p)).update("\0");
-    }
-  };
-  for (const dir of ["db", "lib"]) walk(path.join(process.cwd(), dir));
-  seedKeyOfProcess = h.digest("hex").slice(0, 12);
+  seedKeyOfProcess ??= filesHash(process.cwd(), ["db", "lib"], (name) => /\.(ts|tsx|json)$/.test(name) && !/\.test\.tsx?$/.test(name), todayInRome());
   return seedKeyOfProcess;
 }
 
