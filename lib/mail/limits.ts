@@ -12,6 +12,7 @@
  */
 import type { Db } from "@/db/client";
 import { hitRateLimit, type RateLimit } from "@/lib/auth/rate-limit";
+import { envInteger } from "@/lib/env";
 import { TooManyRequestsError } from "@/lib/errors";
 
 export const MAIL_LIMIT_MESSAGES = {
@@ -24,10 +25,7 @@ export const MAIL_LIMIT_DEFAULTS = {
   paid: { perHour: 200, perDay: 1000 },
 } as const;
 
-function configured(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isSafeInteger(n) && n >= 0 ? n : fallback;
-}
+const configured = (value: string | undefined, fallback: number) => envInteger(value, fallback, 0);
 
 /** The tenant's two windows: a trial tenant (isFree) gets the trial figures. */
 export function mailLimits(isFree: boolean, env: Record<string, string | undefined> = process.env): { hour: RateLimit; day: RateLimit } {

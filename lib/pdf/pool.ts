@@ -19,6 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Piscina } from "piscina";
+import { envInteger } from "@/lib/env";
 import { ApiError, BadRequestError } from "@/lib/errors";
 import type { InvoicePdfInput } from "./invoice-pdf";
 import { PDF_WORKER_FILE } from "./worker-file";
@@ -45,10 +46,7 @@ export interface PdfPoolLimits {
   maxRows: number;
 }
 
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isSafeInteger(n) && n >= 1 ? n : fallback;
-}
+const positive = (value: string | undefined, fallback: number) => envInteger(value, fallback, 1);
 
 /** The limits from the environment (see the top of this file). */
 export function pdfPoolLimits(env: Record<string, string | undefined> = process.env): PdfPoolLimits {
