@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { alertDialog, confirmDialog } from "@/components/ui/dialogs";
+import { useMediaQuery } from "@/components/ui/use-is-phone";
 import { MenuIcon } from "@/components/ui/icons";
 import { apiGet, apiPost } from "@/lib/client/api";
 import { isRememberable, LAST_ROUTE_COOKIE, routeTitle, type MenuItem } from "@/lib/navigation";
@@ -53,15 +54,7 @@ function rememberRoute(path: string) {
 }
 
 function useIsDesktop(): boolean {
-  const [desktop, setDesktop] = useState(true);
-  useEffect(() => {
-    const mq = window.matchMedia(`(min-width: ${DESKTOP_BREAKPOINT_PX + 1}px)`);
-    const on = () => setDesktop(mq.matches);
-    on();
-    mq.addEventListener("change", on);
-    return () => mq.removeEventListener("change", on);
-  }, []);
-  return desktop;
+  return useMediaQuery(`(min-width: ${DESKTOP_BREAKPOINT_PX + 1}px)`, true);
 }
 
 export function Shell(props: { user: ShellUser; tenant: ShellTenant; menu: MenuItem[]; chatScriptUrl: string | null; children: ReactNode }) {
