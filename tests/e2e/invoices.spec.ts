@@ -166,7 +166,9 @@ test.describe("desktop 1366×768", () => {
     await expect(edit.getByText("Inviata allo SDI").first()).toBeVisible();
     await expect(markSent).toHaveCount(0);
 
-    // Invia email: prefilled from the customer and the tenant; sent to the outbox
+    // Invia email: prefilled from the customer and the tenant; sent to the outbox ('Segna come inviata''s notice sits
+    // over the toolbar, and a toast under the pointer never times out)
+    await closeToasts(page);
     await edit.getByRole("button", { name: "Invia email" }).click();
     const mail = page.getByRole("dialog", { name: /Invia/ });
     await expect(mail).toBeVisible();
