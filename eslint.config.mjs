@@ -78,7 +78,7 @@ export default tseslint.config(
       "boundaries/include": ["app/**", "components/**", "lib/**", "db/**"],
       // first match wins: the server folders, then the browser's, then what both share (lib's own files last)
       "boundaries/elements": [
-        { type: "server", pattern: ["db/**", "lib/api/**", "lib/auth/**", "lib/grid/**", "lib/import/**", "lib/mail/**"], partialMatch: false },
+        { type: "server", pattern: ["db/**", "lib/api/**", "lib/auth/**", "lib/grid/**", "lib/import/**", "lib/mail/**", "lib/crypto/**", "lib/bank/**"], partialMatch: false },
         { type: "client", pattern: ["lib/client/**"], partialMatch: false },
         { type: "shared", pattern: ["lib/schemas/**", "lib/fiscal/**", "lib"], partialMatch: false },
         { type: "components", pattern: ["components/**"], partialMatch: false },
