@@ -1,6 +1,6 @@
 "use client";
 
-import type { DateSelectArg, EventClickArg, EventDropArg, EventInput, EventSourceFuncArg } from "@fullcalendar/core";
+import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg, EventInput, EventSourceFuncArg } from "@fullcalendar/core";
 import itLocale from "@fullcalendar/core/locales/it";
 import dayGridPlugin from "@fullcalendar/daygrid";
 import interactionPlugin, { type EventResizeDoneArg } from "@fullcalendar/interaction";
@@ -96,6 +96,10 @@ export function AgendaCalendar({ settings, users, showDeadlinesToggle }: AgendaC
   const [form, setForm] = useState<FormState>(null);
   const hours = useMemo(() => visibleHours(settings), [settings]);
   const frame = useRef<HTMLDivElement>(null);
+  // The day the user is looking at: FullCalendar reads initialDate only when it is created, and it is created again
+  // whenever React mounts it anew (the phone/desktop key below; a tree hidden and shown again by React): without
+  // this, the calendar jumped back to this week under the dialog of an appointment being made next week.
+  const shownDate = useRef<string | undefined>(undefined);
 
   // FullCalendar measures itself on window resizes only: the menu opening or the page settling also resize it
   useEffect(() => {
@@ -171,6 +175,10 @@ export function AgendaCalendar({ settings, users, showDeadlinesToggle }: AgendaC
           timeZone="UTC"
           now={romeNow}
           initialView={isPhone ? "listWeek" : "timeGridWeek"}
+          initialDate={shownDate.current}
+          datesSet={(info: DatesSetArg) => {
+            shownDate.current = localOf(info.view.currentStart, true).slice(0, 10);
+          }}
           // on a phone the title has a line of its own and the buttons go below the calendar
           headerToolbar={isPhone ? { left: "title", right: "prev,next" } : { left: "prev,next today", center: "title", right: "timeGridDay,timeGridWeek,dayGridMonth,listWeek" }}
           footerToolbar={isPhone ? { left: "today", right: "timeGridDay,listWeek" } : false}

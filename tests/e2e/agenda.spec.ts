@@ -173,6 +173,11 @@ test("on a phone: the list of the week, the day view, the form", async ({ page }
   const listed = page.locator(".fc-list-event", { hasText: "Visita dal cliente" });
   await expect(listed).toBeVisible();
   await snap(page, "phone-elenco");
+  // the layout changes (a tablet turned, a window widened): the calendar is made anew and stays on the week shown
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(page.locator(".fc-timegrid-event", { hasText: "Visita dal cliente" })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(listed).toBeVisible();
   await listed.locator(".fc-list-event-title").click();
   const edit = page.getByRole("dialog", { name: "Modifica appuntamento" });
   await expect(edit.getByRole("textbox", { name: "Titolo" })).toHaveValue("Visita dal cliente");
