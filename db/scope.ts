@@ -421,6 +421,20 @@ export class TenantScope {
   }
 
   /**
+   * insertMany, skipping the rows a unique index of the table already holds (ON CONFLICT DO NOTHING, any index:
+   * concurrent writers of the same row insert it once); returns the ids of the rows inserted (bank movements'
+   * duplicates, issue 32).
+   */
+  async insertManyNew<T extends TenantTable>(table: T, values: readonly NewRow<T>[]): Promise<number[]> {
+    this.wrote(table as PgTable);
+    if (values.length === 0) return [];
+    const { names, types, records } = recordset(table, values as readonly Record<string, unknown>[], { tenant_id: this.tenantId });
+    const rows = await this.database.execute(sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${records}::jsonb) as x(${types}) on conflict do nothing returning ${table.id}`);
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Record<string, unknown>[];
+    return list.map((r) => Number(Object.values(r)[0]));
+  }
+
+  /**
    * Updates many rows of this tenant in one statement, each only if its version is still the one given (the
    * version is bumped, as update() does); the same JSON recordset as insertMany. A row changed meanwhile
    * (or missing, or another tenant's) fails the whole call with StaleVersionError and changes nothing.

@@ -58,6 +58,12 @@ describe("side menu", () => {
     expect(paths({ ...plain, roles: ["ROLE_USER", "ROLE_DOCUMENT"] })).toContain("/operazioni-pianificate");
     expect(paths({ ...plain, roles: ["ROLE_USER", "ROLE_ADMIN"] })).not.toContain("/operazioni-pianificate");
   });
+  it("lists Banca under Amministrazione after Scadenziario, for ROLE_DOCUMENT only (as its page)", () => {
+    const paths = (u: NavUser) => (visibleMenu(u, undefined, quotes).find((g) => g.label === "Amministrazione")?.children ?? []).map((c) => c.path);
+    expect(paths(all).slice(paths(all).indexOf("/scadenziario"), paths(all).indexOf("/scadenziario") + 2)).toEqual(["/scadenziario", "/banca"]);
+    expect(decideNavigation("/banca", { ...plain, roles: ["ROLE_USER", "ROLE_DOCUMENT"] }, null, quotes)).toEqual({ kind: "allow" });
+    expect(decideNavigation("/banca", { ...plain, roles: ["ROLE_USER", "ROLE_ADMIN"] }, null, quotes).kind).not.toBe("allow");
+  });
   it("lets anyone read the service terms the sign-up links to", () => {
     expect(decideNavigation("/condizioni", null, null, quotes)).toEqual({ kind: "allow" });
   });

@@ -46,6 +46,8 @@ export const ROUTES: RouteDef[] = [
   { path: "/fatture", title: "Fatture", role: "ROLE_DOCUMENT" },
   { path: "/fatture-acquisto", title: "Fatture d'acquisto", role: "ROLE_DOCUMENT" },
   { path: "/scadenziario", title: "Scadenziario", role: "ROLE_DOCUMENT" },
+  // the bank movements and their matching to the deadlines (issue 32)
+  { path: "/banca", title: "Banca", role: "ROLE_DOCUMENT" },
   { path: "/conti-corrente", title: "Conti corrente", role: "ROLE_DOCUMENT" },
   { path: "/modalita-pagamento", title: "Modalità pagamento", role: "ROLE_DOCUMENT" },
   { path: "/aliquote-iva", title: "Aliquote IVA", role: "ROLE_DOCUMENT" },
@@ -57,6 +59,8 @@ export const ROUTES: RouteDef[] = [
   { path: "/sicurezza", title: "Sicurezza", role: "ROLE_ADMIN" },
   // the planned operations make sales documents: their API is ROLE_DOCUMENT (db/queries/planned-operations.ts)
   { path: "/operazioni-pianificate", title: "Operazioni pianificate", role: "ROLE_DOCUMENT" },
+  // what the PEC mailbox could not place (issue 31, GET /api/sdi-inbox)
+  { path: "/sdi-da-verificare", title: "SDI da verificare", role: "ROLE_DOCUMENT" },
   { path: "/acquista", title: "Acquista" },
 ];
 
@@ -176,8 +180,10 @@ export const MENU: MenuItem[] = [
       { label: "Fatture", path: "/fatture" },
       { label: "Fatture d'acquisto", path: "/fatture-acquisto" },
       { label: "Scadenziario", path: "/scadenziario" },
+      { label: "Banca", path: "/banca" },
       // the recurring documents (issue 30: reached only by URL before); the route's ROLE_DOCUMENT, as the group's
       { label: "Operazioni pianificate", path: "/operazioni-pianificate" },
+      { label: "SDI da verificare", path: "/sdi-da-verificare" },
       {
         label: "Tabelle",
         children: [

@@ -6,6 +6,7 @@ import { formatCell } from "@/components/grid/grid-format";
 import { LinkCell } from "@/components/grid/grid-cells";
 import type { CellRenderer, GridPage, GridRenderers, GridRow, GridRowAction } from "@/components/grid/grid-types";
 import { ServerGrid } from "@/components/grid/server-grid";
+import { deadlineBankMovement, PaidByMovement, PaidByMovementMark } from "@/components/bank-movements/paid-by-movement";
 import { ExpenseForm } from "@/components/expenses/expense-form";
 import { InvoiceForm } from "@/components/invoices/invoice-form";
 import { cn } from "@/components/ui/cn";
@@ -62,8 +63,24 @@ export function DeadlinesGrid({ initial, initialFilters = NO_QUICK_FILTERS }: { 
   const renderers = useMemo<GridRenderers>(() => {
     const r: Record<string, CellRenderer> = {};
     for (const col of initial.gridData.columns) r[col.field] = plain;
-    r.deadlineState = (v, row) => <DeadlineStateBadge state={v} overdue={isOverdue(row)} />;
+    r.deadlineState = (v, row) => {
+      const movement = deadlineBankMovement(row.bankMovement);
+      const badge = <DeadlineStateBadge state={v} overdue={isOverdue(row)} />;
+      return movement ? (
+        <span className="inline-flex min-w-0 items-center gap-1">
+          {badge}
+          <PaidByMovementMark movement={movement} />
+        </span>
+      ) : (
+        badge
+      );
+    };
     r.direction = (v) => <DirectionBadge direction={v} />;
+    // the bank movement that paid it (issue 32): its date and amount, the description in the tooltip, a link to /banca
+    r.bankMovement = (v) => {
+      const movement = deadlineBankMovement(v);
+      return movement ? <PaidByMovement movement={movement} compact /> : "";
+    };
     r.daysOverdue = (v, row) => (isOverdue(row) ? <span className="font-semibold text-red-700">{`${Number(v)} gg`}</span> : "");
     r.document = (v, row) => {
       const label = String(v ?? "");

@@ -10,6 +10,7 @@ import { AjaxSelect, DateInput, MoneyInput, type SelectableEntity } from "@/comp
 import { FileList, newAttachmentBlobs, type AttachmentItem } from "@/components/form/inputs/file-list";
 import { FormTab } from "@/components/form/tabs";
 import { SAVE_TO_KEEP_WARNING } from "@/components/grid/rows-grid";
+import { movementOfDeadline, PaidByMovement } from "@/components/bank-movements/paid-by-movement";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { choiceDialog, confirmDialog } from "@/components/ui/dialogs";
@@ -109,7 +110,7 @@ export function ExpenseForm({ id, onSaved, onClose }: ExpenseFormProps) {
         return (
           <>
             <FormTab value="main">
-              <MainTab form={form} formData={formData} received={receivedFacts(context.entity)} />
+              <MainTab form={form} formData={formData} received={receivedFacts(context.entity)} stored={context.entity.deadlines as readonly unknown[] | undefined} />
             </FormTab>
             <FormTab value="files">
               <FilesTab form={form} formData={formData} context={context} />
@@ -249,7 +250,7 @@ function DocumentTypeField({ form, facts }: { form: ExpenseFormApi; facts: Recei
   );
 }
 
-function MainTab({ form, formData, received }: { form: ExpenseFormApi; formData: ExpenseFormData; received: ReceivedFacts }) {
+function MainTab({ form, formData, received, stored }: { form: ExpenseFormApi; formData: ExpenseFormData; received: ReceivedFacts; stored?: readonly unknown[] }) {
   const [taxable, totalVat, w1, w2, adjustment, splitVat, documentType] = useWatch({
     control: form.control,
     name: ["taxable", "totalVat", "withholdingTaxPercentage", "withholdingTaxPercentagePlus", "documentAdjustment", "splitPaymentVat", "documentType"],
@@ -336,7 +337,7 @@ function MainTab({ form, formData, received }: { form: ExpenseFormApi; formData:
         </div>
       </Card>
       {/* a credit's deadlines are what the supplier gives back: compared with the amount unsigned */}
-      <DeadlinesCard form={form} formData={formData} total={credit ? Math.abs(amountDue) : amountDue} credit={credit} />
+      <DeadlinesCard form={form} formData={formData} total={credit ? Math.abs(amountDue) : amountDue} credit={credit} stored={stored} />
     </div>
   );
 }
@@ -374,7 +375,20 @@ export function useRecomputedDeadlines(form: ExpenseFormApi) {
 type FormDeadline = { id?: number; deadlineDate: string | null; amount: number | string | null; deadlineState: string; paymentDate: string | null; bankAccount: SelectableEntity | null; description?: string };
 
 /** Scadenze: Data scadenza, Importo, Stato scadenza, Data pagamento (only in 'Saldato'), Conto corrente, Descrizione. */
-function DeadlinesCard({ form, formData, total, credit = false }: { form: ExpenseFormApi; formData: ExpenseFormData; total: number; credit?: boolean }) {
+function DeadlinesCard({
+  form,
+  formData,
+  total,
+  credit = false,
+  stored,
+}: {
+  form: ExpenseFormApi;
+  formData: ExpenseFormData;
+  total: number;
+  credit?: boolean;
+  /** The loaded deadlines: the bank movement that paid each (issue 32), found by the deadline's id. */
+  stored?: readonly unknown[];
+}) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "deadlines" as never });
   const deadlines = (useWatch({ control: form.control, name: "deadlines" }) ?? []) as FormDeadline[];
   const changed = form.getFieldState("deadlines", form.formState).isDirty;
@@ -435,6 +449,14 @@ function DeadlinesCard({ form, formData, total, credit = false }: { form: Expens
               >
                 ✕
               </Button>
+              {(() => {
+                const movement = movementOfDeadline(stored, deadlines[i]?.id);
+                return movement ? (
+                  <div className="sm:col-span-2 md:col-span-12">
+                    <PaidByMovement movement={movement} />
+                  </div>
+                ) : null;
+              })()}
             </div>
           );
         })}

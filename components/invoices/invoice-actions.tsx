@@ -11,6 +11,7 @@ import { saveBase64File, type Base64File } from "@/lib/client/download";
 import { CAUSALI_PAGAMENTO, TIPI_CASSA } from "@/lib/fiscal/codes";
 import { invoiceApi, XML_OPTIONS_MESSAGES, type DocumentKind, type DocumentState, type InvoiceJson } from "@/lib/schemas/invoice";
 import { SendEmailDialog } from "./send-email-dialog";
+import { SdiStateBadge } from "./document-state-badge";
 import { policyOf } from "@/lib/documents/policy";
 
 /**
@@ -24,7 +25,7 @@ import { policyOf } from "@/lib/documents/policy";
  * (a link opening it in the same form); a copy names the document it comes from ('Nota di credito di', 'Da').
  */
 export interface InvoiceActionsProps {
-  invoice: Pick<InvoiceJson, "id" | "kind" | "state" | "version" | "number" | "totals" | "deletable"> & Partial<Pick<InvoiceJson, "convertedTo" | "source">>;
+  invoice: Pick<InvoiceJson, "id" | "kind" | "state" | "version" | "number" | "totals" | "deletable"> & Partial<Pick<InvoiceJson, "convertedTo" | "source" | "sdiState">>;
   dirty: boolean;
   /** The stored document changed (a state set, the XML file stored): the form reloads it. */
   onChanged: () => void;
@@ -40,6 +41,7 @@ export const XML_OPTIONS_TITLE = "Opzioni fattura elettronica";
 export const CONVERTED_TO_LABEL = "Convertito in";
 export const SOURCE_LABELS: Record<DocumentKind, string> = { CREDIT_NOTE: "Nota di credito di", INVOICE: "Da", PROFORMA: "Da", QUOTE: "Da" };
 export const PRECHECK_TITLE = "La fattura elettronica non può essere generata";
+export const SEND_SDI_CONFIRM = "Inviare la fattura elettronica allo SDI tramite la PEC dell'azienda? Con un certificato di firma caricato il file viene prima firmato.";
 
 /** The states a user sets by hand after Emessa (Pagata follows the deadlines, Bozza never comes back). */
 const NEXT_STATES: Record<DocumentKind, Partial<Record<DocumentState, DocumentState[]>>> = {
@@ -55,6 +57,11 @@ const STATE_ACTION: Partial<Record<DocumentState, string>> = {
   Accettato: "Segna accettato",
   Rifiutato: "Segna rifiutato",
 };
+
+/** A notifica di mancata consegna (issue 31): the invoice exists for the law, the customer must be told. */
+export const SDI_NOT_DELIVERED_NOTICE = "Fattura non consegnata: inviala al cliente per email";
+/** A notifica di scarto: the errors are in Note e allegati › Storico. */
+export const SDI_DISCARDED_NOTICE = "Fattura scartata dallo SDI: correggi gli errori indicati nello Storico (Note e allegati) e inviala di nuovo con lo stesso numero e la stessa data entro 5 giorni dalla notifica di scarto";
 
 const url = (path: string, id: number) => `${invoiceApi.url}/${path}/${id}`;
 
@@ -93,6 +100,14 @@ export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted }:
       void showSuccess(res);
       onChanged();
     });
+  /** 'Invia allo SDI' (issue 31): the server signs first when the tenant has a certificate ('Firma e invia'), and says so. */
+  const sendToSdi = () =>
+    run("sdi", async () => {
+      if (!(await confirmDialog(SEND_SDI_CONFIRM))) return;
+      const res = await apiPost(url("send-sdi", id));
+      void showSuccess(res);
+      onChanged();
+    });
   const downloadPdf = () =>
     run("pdf", async () => {
       saveBase64File(await apiGet<Base64File>(url("download-pdf", id)));
@@ -124,6 +139,7 @@ export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted }:
       {button("preview", "Anteprima PDF", () => void run("preview", async () => void window.open(`${url("download-pdf", id)}?inline=1`, "_blank", "noopener")))}
       {button("pdf", "Scarica PDF", () => void downloadPdf())}
       {fiscal && issued && button("xml", "XML", () => (dirty ? void alertDialog(SAVE_FIRST) : setDialog("xml")))}
+      {fiscal && issued && ((invoice.sdiState ?? null) === null || invoice.sdiState === "Scartata") && button("sdi", "Invia allo SDI", () => void sendToSdi())}
       {issued && button("email", "Invia email", () => (dirty ? void alertDialog(SAVE_FIRST) : setDialog("email")))}
       {(NEXT_STATES[kind][state] ?? []).map((next) => button(next, STATE_ACTION[next] ?? next, () => void setState(next)))}
       {button("duplicate", "Duplica", () => void copy("duplicate", url("duplicate", id)))}
@@ -137,6 +153,22 @@ export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted }:
           {converted && <LinkedDocument label={CONVERTED_TO_LABEL} document={converted} onOpen={() => void openLinked(converted.id)} />}
           {source && <LinkedDocument label={SOURCE_LABELS[kind]} document={source} onOpen={() => void openLinked(source.id)} />}
         </p>
+      )}
+      {fiscal && invoice.sdiState && (
+        <p className="flex w-full flex-wrap items-center gap-2 text-sm text-gray-700" data-testid="sdi-state">
+          Stato SDI: <SdiStateBadge state={invoice.sdiState} />
+        </p>
+      )}
+      {fiscal && invoice.sdiState === "Mancata consegna" && (
+        <div role="status" className="flex w-full flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <span>{SDI_NOT_DELIVERED_NOTICE}</span>
+          {button("email-mc", "Invia email", () => (dirty ? void alertDialog(SAVE_FIRST) : setDialog("email")))}
+        </div>
+      )}
+      {fiscal && invoice.sdiState === "Scartata" && (
+        <div role="status" className="w-full rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {SDI_DISCARDED_NOTICE}
+        </div>
       )}
       {dialog === "xml" && (
         <XmlOptionsDialog

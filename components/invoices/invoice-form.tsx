@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from "react";
 import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import { BankAccountForm } from "@/components/bank-accounts/bank-account-form";
+import { movementOfDeadline, PaidByMovement } from "@/components/bank-movements/paid-by-movement";
 import { ContactPicker } from "@/components/contacts/contact-picker";
 import { PaymentModalityForm } from "@/components/payment-modalities/payment-modality-form";
 import { EntityForm } from "@/components/form/entity-form";
@@ -145,7 +146,7 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
                 <InvoiceAttachments form={form} context={context} readOnly={isLockedDocument(context.entity)} />
               </Card>
               <Card title="Storico">
-                <DocumentHistory history={formData.history ?? []} isNew={context.entity.id === null} />
+                <DocumentHistory history={formData.history ?? []} sdiEvents={formData.sdiEvents ?? []} isNew={context.entity.id === null} />
               </Card>
             </div>
           </FormTab>
@@ -720,7 +721,7 @@ export function CalculatedCards({
           {live?.calc && <Wordings calc={live.calc} kind={entity.kind} />}
         </div>
       </Card>
-      {!isQuote && <DeadlinesCard form={form} locked={locked} netToPay={netToPay} onManual={setManual} manual={manualDeadlines.current} />}
+      {!isQuote && <DeadlinesCard form={form} locked={locked} netToPay={netToPay} onManual={setManual} manual={manualDeadlines.current} stored={entity.deadlines} />}
     </div>
   );
 }
@@ -809,7 +810,22 @@ function Wordings({ calc, kind }: { calc: CalculationResult; kind: DocumentKind 
 const EMPTY_DEADLINE = (date: string, amount: number): FormDeadline => ({ deadlineDate: date, amount, deadlineState: "Da saldare", paymentDate: null, bankAccount: null });
 
 /** Scadenze: the rows (Data scadenza, Importo, Stato, Data pagamento, Conto corrente), their sum against the netto a pagare. */
-function DeadlinesCard({ form, locked, netToPay, manual, onManual }: { form: InvoiceFormApi; locked: boolean; netToPay: number; manual: boolean; onManual: (manual: boolean) => void }) {
+function DeadlinesCard({
+  form,
+  locked,
+  netToPay,
+  manual,
+  onManual,
+  stored,
+}: {
+  form: InvoiceFormApi;
+  locked: boolean;
+  netToPay: number;
+  manual: boolean;
+  onManual: (manual: boolean) => void;
+  /** The loaded deadlines: the bank movement that paid each (issue 32), found by the deadline's id. */
+  stored?: readonly unknown[];
+}) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "deadlines" });
   const deadlines = (useWatch({ control: form.control, name: "deadlines" }) ?? []) as FormDeadline[];
   const sum = deadlines.reduce((s, d) => s + (Number(d.amount) || 0), 0);
@@ -855,6 +871,14 @@ function DeadlinesCard({ form, locked, netToPay, manual, onManual }: { form: Inv
                 ✕
               </Button>
             )}
+            {(() => {
+              const movement = movementOfDeadline(stored, deadlines[i]?.id);
+              return movement ? (
+                <div className="sm:col-span-2 md:col-span-6">
+                  <PaidByMovement movement={movement} />
+                </div>
+              ) : null;
+            })()}
           </div>
         ))}
       </div>

@@ -9,7 +9,7 @@ import { apiDelete, apiPostFile, showError, showSuccess } from "@/lib/client/api
 import { saveBlob } from "@/lib/client/download";
 import { TIPI_DOCUMENTO } from "@/lib/fiscal/codes";
 import { invoiceApi, type DocumentKind } from "@/lib/schemas/invoice";
-import { DocumentStateBadge } from "./document-state-badge";
+import { DocumentStateBadge, SdiStateBadge } from "./document-state-badge";
 import { DELETE_DOCUMENT_CONFIRM } from "./invoice-actions";
 import { InvoiceForm } from "./invoice-form";
 import { currentYearFilter, kindParams } from "./invoice-kinds";
@@ -17,6 +17,7 @@ import { policyOf } from "@/lib/documents/policy";
 
 const RENDERERS: GridRenderers = {
   state: (v) => <DocumentStateBadge state={v} />,
+  sdiState: (v) => <SdiStateBadge state={v} />,
   // TD01, TD04…: the code, its name on hover
   documentType: (v) => <span title={TIPI_DOCUMENTO[v as keyof typeof TIPI_DOCUMENTO] ?? undefined}>{String(v ?? "")}</span>,
 };
@@ -82,7 +83,7 @@ const CONVERTED_STATE_WIDTH = 175;
  */
 export function columnsForKind(kind: DocumentKind, initial: GridPage): GridPage {
   const policy = policyOf(kind);
-  const dropped = new Set(["deletable", ...(policy.documentType === null ? ["documentType"] : [])]);
+  const dropped = new Set(["deletable", ...(policy.documentType === null ? ["documentType"] : []), ...(policy.xml ? [] : ["sdiState"])]);
   const columns = initial.gridData.columns
     .filter((c) => !dropped.has(c.field))
     .map((c) => (c.field === "state" && policy.conversions.length > 0 ? { ...c, width: Math.max(c.width ?? 0, CONVERTED_STATE_WIDTH) } : c));

@@ -142,13 +142,14 @@ describe("tenantToFormValues", () => {
 });
 
 describe("TenantSettingsModal", () => {
-  it("opens on the Impostazioni event with the four tabs and the sectionals", async () => {
+  it("opens on the Impostazioni event with the five tabs and the sectionals", async () => {
     const dialog = await openSettings();
     expect(within(dialog).getAllByRole("tab").map((t) => t.textContent)).toEqual([
       "Dati principali",
       "Impostazioni anagrafiche/preventivi",
       "Impostazioni fatturazione",
       "Impostazioni agenda",
+      "Fatturazione elettronica",
     ]);
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole("tab", { name: "Impostazioni fatturazione" }));
@@ -243,6 +244,19 @@ describe("TenantSettingsModal", () => {
     expect(logoChanged).toHaveBeenCalled();
     expect(await screen.findByText("Salvataggio effettuato")).toBeTruthy();
     window.removeEventListener(TENANT_LOGO_CHANGED_EVENT, logoChanged);
+  });
+
+  it("sends the bank auto-match setting (issue 32), off when the tenant has none", async () => {
+    const user = userEvent.setup();
+    xhrAnswer = { status: 200, body: { status: "ok", message: "Salvataggio effettuato", tenant: { ...tenant, bankAutoMatch: true, version: 6 } } };
+    const dialog = await openSettings();
+    await user.click(within(dialog).getByRole("tab", { name: "Impostazioni fatturazione" }));
+    const box = within(dialog).getByRole("checkbox", { name: "Abbina automaticamente i movimenti certi (numero e importo corrispondono)" });
+    expect(box.getAttribute("aria-checked")).toBe("false");
+    await user.click(box);
+    await user.click(within(dialog).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(sentBodies).toHaveLength(1));
+    expect(JSON.parse(String(sentBodies[0]!.get("tenant")))).toMatchObject({ bankAutoMatch: true });
   });
 
   it("disables a sectional after the warning, enables without one, and saves a new sectional without submitting the settings", async () => {

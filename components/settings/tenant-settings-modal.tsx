@@ -17,6 +17,7 @@ import { apiGet } from "@/lib/client/api";
 import { LOGO_ASPECT } from "@/lib/client/image-crop";
 import { CALENDAR_MARGINS, EMAIL_PLACEHOLDERS_HINT, STAMP_SETTINGS, TAX_REGIMES, tenantSettingsSchema } from "@/lib/schemas/tenant";
 import { InvoiceSectionalsPanel } from "./invoice-sectionals-panel";
+import { SdiChannelPanel } from "./sdi-channel-panel";
 
 export const TENANT_GET_URL = "/api/tenants/get-actual";
 export const TENANT_POST_URL = "/api/tenants/post-actual";
@@ -63,6 +64,8 @@ export const TENANT_TABS: readonly FormTabDef[] = [
     label: "Impostazioni agenda",
     fields: ["officeTimeStart", "officeTimeEnd", "marginCalendarStart", "marginCalendarEnd", "hideSaturday", "hideSunday"],
   },
+  // issue 31: the PEC channel to SDI and the signing certificate, saved by its own panel (components/settings/sdi-channel-panel.tsx)
+  { key: "sdi", label: "Fatturazione elettronica", fields: [] },
 ];
 
 type TenantForm = z.input<typeof tenantSettingsSchema>;
@@ -93,7 +96,7 @@ const TEXT_KEYS = new Set<string>([
   "professionistFund",
   "withholdingTaxPercentage",
 ]);
-const FLAG_KEYS = new Set<string>(["contactWithCode", "withholdingTaxApply", "stampApply", "invoiceCheckNumerationDates", "hideSaturday", "hideSunday", "twoFactorRequired"]);
+const FLAG_KEYS = new Set<string>(["contactWithCode", "withholdingTaxApply", "stampApply", "invoiceCheckNumerationDates", "hideSaturday", "hideSunday", "twoFactorRequired", "bankAutoMatch"]);
 
 /** The loaded tenant reduced to the form's fields (nulls as "" / false), version included. */
 export function tenantToFormValues(tenant: TenantEntity): TenantForm {
@@ -179,6 +182,9 @@ export function TenantSettingsForm({ onClose }: { onClose: () => void }) {
           </FormTab>
           <FormTab value="agenda">
             <AgendaTab control={form.control} />
+          </FormTab>
+          <FormTab value="sdi">
+            <SdiChannelPanel />
           </FormTab>
         </>
       )}
@@ -414,6 +420,8 @@ function InvoicingTab({ control }: { control: TenantControl }) {
         name="invoiceCheckNumerationDates"
         label="Controlla che le date delle fatture seguano l'ordine dei numeri"
       />
+      {/* Banca (issue 32): an import confirms by itself the movements whose top suggestion is certain */}
+      <FlagField control={control} name="bankAutoMatch" label="Abbina automaticamente i movimenti certi (numero e importo corrispondono)" />
       <TextField control={control} name="invoiceDetails" label="Dettagli predefiniti delle fatture" multiline rows={3} />
       <TextField control={control} name="invoiceEmailSubject" label="Oggetto dell'email di invio fattura" hint={EMAIL_PLACEHOLDERS_HINT} />
       <TextField control={control} name="invoiceEmailBody" label="Testo dell'email di invio fattura" multiline rows={6} hint={`Una riga vuota separa i paragrafi. ${EMAIL_PLACEHOLDERS_HINT}`} />

@@ -55,6 +55,7 @@ import { deadlinesOf, rowsOf } from "./rows";
 import { isDeletable } from "./numbering";
 import { afterWrite, beforeDelete, beforeWrite, finalize, linkedDocument, type LinkedJson } from "./save";
 import { documentHistory } from "./history";
+import { sdiEventsOf } from "./sdi";
 import { calculationContext, defaultVatOf, draftCustomer, draftOf } from "./draft";
 import { defaultDocumentType, policyOf } from "@/lib/documents/policy";
 import { DOCUMENT_KINDS } from "@/lib/schemas/invoice";
@@ -122,6 +123,7 @@ export const invoiceEntity = defineEntity({
     number: d.numberText,
     date: d.date,
     state: d.state,
+    sdiState: d.sdiState,
     contact: refs.contact!,
     sectional: refs.sectional ?? null,
     bankAccount: refs.bankAccount ?? null,
@@ -166,6 +168,8 @@ export const invoiceEntity = defineEntity({
     // a new document for a customer (create-form-data?contact=): its flags, split payment among them
     calculation: await calculationContext(scope, row ? row.contactId : ((await draftCustomer(scope, query ?? new URLSearchParams()))?.id ?? null)),
     history: row ? await documentHistory(scope, row.id) : [],
+    // the messages SDI sent about its files (db/documents/sdi.ts), NS's errors explained
+    sdiEvents: row && policyOf(row.kind).xml ? await sdiEventsOf(scope, row.id) : [],
     // the rate a new row starts with (a saved Bozza gets rows too)
     defaultVat: await defaultVatOf(scope, await scope.getTenant()),
   }),

@@ -72,6 +72,11 @@ export const invoicesGrid = defineGrid<InvoiceListParams>({
     { field: "netToPay", header: "Netto a pagare", type: "currency", sql: documents.netToPay, width: 110, phone: "amount" },
     // 'Inviata allo SDI' whole; the quotes' and proformas' pages widen it for 'Convertito in proforma' (columnsForKind)
     { field: "state", header: "Stato", type: "text", sql: displayedStateSql, width: 135, phone: "badge" },
+    // the SDI state (issue 31; empty: never sent), a badge; the pages of kinds without a file drop it (columnsForKind).
+    // Hidden by default: at 1366×768 with the side menu open the default columns fill the grid (tests/e2e/lists-layout),
+    // so the column chooser offers it; the form shows the SDI state above the document, and Stato follows the receipts
+    // where it means the same (db/documents/sdi.ts)
+    { field: "sdiState", header: "Stato SDI", type: "text", sql: documents.sdiState, hidden: true, width: 120 },
     { field: "paid", header: "Pagata", type: "boolean", sql: paidSql, width: 80 },
     { field: "nextDeadline", header: "Prossima scadenza", type: "date", sql: nextDeadlineSql, width: 105 },
     { field: "details", header: "Dettagli", type: "text", sql: documents.details, searchable: true, hidden: true, width: 240 },

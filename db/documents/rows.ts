@@ -100,18 +100,26 @@ function trimQuantity(q: string): string {
 
 export async function deadlinesOf(scope: TenantScope, documentId: number): Promise<InvoiceJson["deadlines"]> {
   const rows = await scope
-    .select({ d: documentDeadlines, bank: { bankAccountType: bankAccounts.bankAccountType, bankName: bankAccounts.bankName, code: bankAccounts.code } })
+    .select({
+      d: documentDeadlines,
+      bank: { bankAccountType: bankAccounts.bankAccountType, bankName: bankAccounts.bankName, code: bankAccounts.code },
+      // the bank movement that paid it (issue 32): the link's unique (tenant_id, deadline_id) index
+      bankMovement: sql<{ id: number; bookingDate: string; description: string; amount: number } | null>`(select json_build_object('id', m.id, 'bookingDate', to_char(m.booking_date, 'YYYY-MM-DD'), 'description', m.description, 'amount', m.amount)
+        from bank_movement_links l join bank_movements m on m.tenant_id = l.tenant_id and m.id = l.movement_id
+        where l.tenant_id = ${documentDeadlines.tenantId} and l.deadline_id = ${documentDeadlines.id})`,
+    })
     .from(documentDeadlines)
     .leftJoin(bankAccounts, eq(documentDeadlines.bankAccountId, bankAccounts.id))
     .where(intEq(documentDeadlines.documentId, documentId))
     .orderBy(asc(documentDeadlines.position), asc(documentDeadlines.id));
-  return rows.map(({ d, bank }) => ({
+  return rows.map(({ d, bank, bankMovement }) => ({
     id: d.id,
     deadlineDate: d.deadlineDate,
     amount: Number(d.amount),
     deadlineState: d.deadlineState,
     paymentDate: d.paymentDate,
     bankAccount: d.bankAccountId && bank ? { id: d.bankAccountId, toString: bankAccountToString(bank) } : null,
+    bankMovement: bankMovement ? { ...bankMovement, amount: Number(bankMovement.amount) } : null,
   }));
 }
 

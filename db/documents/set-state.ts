@@ -9,6 +9,7 @@ import { documentLabel } from "./label";
 import { numberDocument, seriesFor } from "./numbering";
 import { checkCorrectedInvoice, checkStateForKind, snapshots } from "./save";
 import { logState } from "./history";
+import { sdiStateForManualState } from "./sdi";
 import { invoiceEntity } from "./entity";
 import { policyOf } from "@/lib/documents/policy";
 
@@ -23,7 +24,8 @@ export async function setDocumentState(scope: TenantScope, id: number, state: Do
     if (doc.state === state) return invoiceEntity.toJson(tx, doc);
     if (doc.number !== null && state === "Bozza") throw new ValidationError([INVOICE_MESSAGES.backToDraft]);
     if (doc.number !== null || state === "Bozza") {
-      const row = await tx.update(documents, id, version, { state });
+      // the manual marks ('Segna come inviata' / 'consegnata' / 'scartata') keep the SDI state in step (db/documents/sdi.ts)
+      const row = await tx.update(documents, id, version, { state, sdiState: sdiStateForManualState(doc.sdiState, state) });
       await logState(tx, id, doc.state, state);
       return invoiceEntity.toJson(tx, row);
     }

@@ -12,7 +12,9 @@
  * that one connection. PGlite can only be opened by one process, so there is one runner anyway: the same pass on an
  * in-process interval (REMINDERS_INTERVAL_SECONDS, default 60).
  *
- * The same pg-boss also runs the nightly demo restore on its cron clock (db/jobs/demo-restore.ts).
+ * The same pg-boss also runs the nightly demo restore on its cron clock (db/jobs/demo-restore.ts), the SDI send
+ * queue's retries (db/jobs/sdi-send.ts; its sweep rides the tick, on PGlite too) and the PEC mailboxes' reading
+ * (db/jobs/sdi-mailbox.ts: pg-boss cron; on PGlite every 5 minutes in the interval runner).
  *
  * REMINDERS_DISABLED=1 starts nothing (tests that count e-mails in the outbox).
  */
@@ -23,6 +25,8 @@ import { runDuePlannedOperations } from "@/db/queries/planned-operations-runner"
 import { runDueReminders } from "@/db/queries/todo-reminders";
 import { auditPurgeDue, registerAuditPurge, runAuditPurge } from "./audit-purge";
 import { registerDemoRestore } from "./demo-restore";
+import { registerSdiMailbox, runSdiMailbox, sdiMailboxDue } from "./sdi-mailbox";
+import { registerSdiSend, runSdiSendSweep } from "./sdi-send";
 
 export const REMINDERS_QUEUE = "todo-reminders";
 
@@ -91,12 +95,16 @@ export async function startPgBossReminders(
   if (withDemoRestore) await registerDemoRestore(boss, db, (name) => ensureQueue(boss, name));
   // the audit log's daily purge rides the same cron clock (db/jobs/audit-purge.ts)
   if (withDemoRestore) await registerAuditPurge(boss, db, (name) => ensureQueue(boss, name));
+  // the SDI channel (issue 31): the send queue's retries, and the PEC mailboxes on the cron clock
+  await registerSdiSend(boss, db, (name) => ensureQueue(boss, name));
+  if (withDemoRestore) await registerSdiMailbox(boss, db, (name) => ensureQueue(boss, name));
   await boss.work(REMINDERS_QUEUE, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? Math.min(10, seconds) }, async () => {
     await opts.beforeRun?.();
     const sent = await runDueReminders(db);
     opts.onRun?.(sent);
     if (sent > 0) console.log(`[promemoria] inviati ${sent} promemoria`);
     await runPlannedPass(db);
+    await runSdiSendSweep(db);
   });
   let timer: ReturnType<typeof setInterval> | undefined;
   if (opts.tick ?? true) {
@@ -120,6 +128,7 @@ export async function startPgBossReminders(
 export function startIntervalReminders(db: Db, seconds = reminderIntervalSeconds()): ReminderWorker {
   let running = false;
   let lastPurge: number | undefined;
+  let lastMailbox: number | undefined;
   const tick = async () => {
     if (running) return;
     running = true;
@@ -130,6 +139,11 @@ export function startIntervalReminders(db: Db, seconds = reminderIntervalSeconds
       if (auditPurgeDue(lastPurge)) {
         lastPurge = Date.now();
         await runAuditPurge(db);
+      }
+      await runSdiSendSweep(db);
+      if (sdiMailboxDue(lastMailbox)) {
+        lastMailbox = Date.now();
+        await runSdiMailbox(db);
       }
     } catch (err) {
       logFailure(err);

@@ -39,7 +39,7 @@
  */
 import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { bankAccounts, contacts, documentDeadlines, documents, documentStateLogs, expenses, type Document, type DocumentDeadline } from "@/db/schema";
+import { bankAccounts, bankMovementLinks, contacts, documentDeadlines, documents, documentStateLogs, expenses, type Document, type DocumentDeadline } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
 import { ApiError, BadRequestError, NotFoundError, StaleVersionError } from "@/lib/errors";
 import { LATE_PAYMENT_MARGIN_BASIS_POINTS, LATE_PAYMENT_RATES, daysLate, lateInterestCents } from "@/lib/fiscal/late-payment-rates";
@@ -60,6 +60,7 @@ import {
   type ReminderInput,
 } from "@/lib/schemas/deadline";
 import { RECEIVED_CREDIT_TYPES } from "@/lib/schemas/expense";
+import { BANK_MESSAGES } from "@/lib/schemas/bank-movement";
 import { paidDeadlineProblem, type DeadlineState, type DocumentState } from "@/lib/schemas/invoice";
 import { settleDocument } from "@/db/documents/credit-notes";
 import { getInvoicePdfData } from "@/db/documents/pdf";
@@ -97,6 +98,13 @@ export const incomingSql = sql`(${dd.direction} = 'IN' or (${dd.direction} = 'OU
 export const outgoingSql = sql`(${dd.direction} = 'OUT' and not ${receivedCreditSql})`;
 
 const directionSql = sql<string>`case when ${incomingSql} then 'Da incassare' else 'Da pagare' end`;
+/**
+ * The bank movement that paid the deadline (issue 32, db/queries/bank-movements.ts), { id, bookingDate, description,
+ * amount } or null: a correlated subquery on the link's unique (tenant_id, deadline_id) index.
+ */
+export const deadlineBankMovementSql = sql<{ id: number; bookingDate: string; description: string; amount: number } | null>`(select json_build_object('id', m.id, 'bookingDate', to_char(m.booking_date, 'YYYY-MM-DD'), 'description', m.description, 'amount', m.amount)
+  from bank_movement_links l join bank_movements m on m.tenant_id = l.tenant_id and m.id = l.movement_id
+  where l.tenant_id = ${dd.tenantId} and l.deadline_id = ${dd.id})`;
 const openSql = sql`${dd.deadlineState} = 'Da saldare'`;
 const toCollectSql = sql<number>`case when ${incomingSql} and ${openSql} then ${dd.amount} else 0 end`;
 const toPaySql = sql<number>`case when ${outgoingSql} and ${openSql} then ${dd.amount} else 0 end`;
@@ -188,6 +196,7 @@ export const deadlinesGrid = defineGrid<DeadlineListParams>({
     { field: "interest", header: "Interessi di mora", type: "currency", sql: interestSql, sortable: false, filterable: false, width: 80 },
     { field: "bankAccount", header: "Conto corrente", type: "entity", sql: dd.bankAccountId, label: bankAccounts.bankName, optionsUrl: "/api/bank-accounts/get-filtered-list", hidden: true, width: 170 },
     { field: "description", header: "Descrizione", type: "text", sql: dd.description, hidden: true, searchable: true, width: 200 },
+    { field: "bankMovement", header: "Movimento bancario", type: "object", sql: deadlineBankMovementSql, hidden: true, width: 160, phone: "none" },
   ],
   totals: ["toCollect", "toPay", "balance"],
 });
@@ -224,6 +233,10 @@ export async function setDeadlineState(scope: TenantScope, id: number, input: De
     const to = input.deadlineState;
     if (from === to) throw new BadRequestError(DEADLINE_MESSAGES.sameState(to));
     if (!ALLOWED[from].includes(to)) throw new BadRequestError(DEADLINE_MESSAGES.transition(from, to));
+    // a deadline a bank movement paid is reopened by undoing the match (Banca), which restores it exactly
+    if (from === "Saldato" && (await tx.select({ id: bankMovementLinks.id }).from(bankMovementLinks).where(eq(bankMovementLinks.deadlineId, id)).limit(1)).length) {
+      throw new BadRequestError(BANK_MESSAGES.linkedDeadline);
+    }
     let paymentDate: string | null = null;
     if (to === "Saldato") {
       const problem = paidDeadlineProblem(input.paymentDate, today);

@@ -113,13 +113,21 @@ const deadlinesDef = deadlineRows(documentDeadlines.expenseId);
 
 async function deadlinesOf(scope: TenantScope, expenseId: number): Promise<ExpenseDeadlineJson[]> {
   const rows = await scope
-    .select({ d: documentDeadlines, bank: bankAccounts, contactName: contacts.name })
+    .select({
+      d: documentDeadlines,
+      bank: bankAccounts,
+      contactName: contacts.name,
+      // the bank movement that paid it (issue 32): the link's unique (tenant_id, deadline_id) index
+      bankMovement: sql<{ id: number; bookingDate: string; description: string; amount: number } | null>`(select json_build_object('id', m.id, 'bookingDate', to_char(m.booking_date, 'YYYY-MM-DD'), 'description', m.description, 'amount', m.amount)
+        from bank_movement_links l join bank_movements m on m.tenant_id = l.tenant_id and m.id = l.movement_id
+        where l.tenant_id = ${documentDeadlines.tenantId} and l.deadline_id = ${documentDeadlines.id})`,
+    })
     .from(documentDeadlines)
     .leftJoin(bankAccounts, eq(documentDeadlines.bankAccountId, bankAccounts.id))
     .leftJoin(contacts, eq(documentDeadlines.contactId, contacts.id))
     .where(eq(documentDeadlines.expenseId, expenseId))
     .orderBy(asc(documentDeadlines.position), asc(documentDeadlines.id));
-  return rows.map(({ d, bank, contactName }) => ({
+  return rows.map(({ d, bank, contactName, bankMovement }) => ({
     id: d.id,
     contact: contactName !== null ? { id: d.contactId, toString: contactName } : null,
     amount: Number(d.amount),
@@ -129,6 +137,7 @@ async function deadlinesOf(scope: TenantScope, expenseId: number): Promise<Expen
     bankAccount: d.bankAccountId && bank ? { id: d.bankAccountId, toString: bankAccountToString(bank) } : null,
     description: d.description,
     version: d.version,
+    bankMovement: bankMovement ? { ...bankMovement, amount: Number(bankMovement.amount) } : null,
   }));
 }
 

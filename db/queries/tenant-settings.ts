@@ -31,6 +31,7 @@ const SETTINGS_LABELS: Record<string, string> = {
   phone: "Telefono",
   email: "Email",
   twoFactorRequired: "Autenticazione a due fattori obbligatoria",
+  bankAutoMatch: "Abbinamento automatico dei movimenti bancari",
   hourlyPrice: "Prezzo orario",
   contactWithCode: "Codice obbligatorio per i contatti",
   footer: "Piè di pagina",

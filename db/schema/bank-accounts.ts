@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdAt, rowColor, tenantKey, version } from "./columns";
 import { tenants } from "./tenants";
 
@@ -15,6 +15,8 @@ export const bankAccounts = pgTable(
     code: text("code").notNull().default(""),
     iban: text("iban").notNull().default(""),
     url: text("url").notNull().default(""),
+    /** The column mapping of this account's CSV/XLSX statements, remembered from the last import (lib/bank/types.ts ColumnMapping; migration 0038). */
+    statementMapping: jsonb("statement_mapping").$type<Record<string, string>>(),
     rowColor: rowColor(),
     version: version(),
     createdAt: createdAt(),

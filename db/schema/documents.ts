@@ -12,7 +12,7 @@ import { tenants } from "./tenants";
 import { users } from "./users";
 import { vatRates } from "./vat-rates";
 
-import type { DeadlineState, DocumentKind, DocumentRowType, DocumentState, PaDocumentType } from "../../lib/schemas/invoice";
+import type { DeadlineState, DocumentKind, DocumentRowType, DocumentState, PaDocumentType, SdiState } from "../../lib/schemas/invoice";
 
 /**
  * The numbered invoices and credit notes (a numbered document has left Bozza): the predicate of the partial index
@@ -102,6 +102,11 @@ export const documents = pgTable(
     electronicInvoiceFileName: text("electronic_invoice_file_name"),
     electronicInvoiceXml: bytea("electronic_invoice_xml"),
     electronicInvoiceCreated: timestamp("electronic_invoice_created", { withTimezone: true }),
+    /**
+     * The SDI state (issue 31, migration 0039): null (never sent), 'Inviata allo SDI', 'Consegnata', 'Mancata consegna',
+     * 'Scartata', 'Accettata', 'Rifiutata', 'Decorrenza termini'; moved by db/documents/sdi.ts, never backwards.
+     */
+    sdiState: text("sdi_state").$type<SdiState>(),
     rowColor: rowColor(),
     version: version(),
     createdAt: createdAt(),
@@ -131,6 +136,9 @@ export const documents = pgTable(
     uniqueIndex("documents_converted_to_key").on(t.tenantId, t.convertedToId).where(sql`${t.convertedToId} is not null`),
     check("documents_kind_check", sql`${t.kind} in ('QUOTE', 'PROFORMA', 'INVOICE', 'CREDIT_NOTE')`),
     check("documents_number_text_check", sql`(${t.number} is null) = (${t.numberText} is null)`),
+    check("documents_sdi_state_check", sql`${t.sdiState} in ('Inviata allo SDI', 'Consegnata', 'Mancata consegna', 'Scartata', 'Accettata', 'Rifiutata', 'Decorrenza termini')`),
+    // receipts are matched by the file name this product gave (db/documents/sdi.ts)
+    index("documents_tenant_einvoice_file_idx").on(t.tenantId, t.electronicInvoiceFileName).where(sql`${t.electronicInvoiceFileName} is not null`),
   ],
 );
 
@@ -236,6 +244,8 @@ export const documentDeadlines = pgTable(
     sameTenant("document_deadlines_credit_note_fk", t.tenantId, t.creditNoteId, documents).onDelete("set null"),
     index("document_deadlines_tenant_credit_note_idx").on(t.tenantId, t.creditNoteId).where(sql`${t.creditNoteId} is not null`),
     check("document_deadlines_state_check", sql`${t.deadlineState} in ('Da saldare', 'Stornato', 'Saldato')`),
+    // what the bank movements' links point at (migration 0038)
+    tenantKey("document_deadlines_tenant_id_key", t),
   ],
 );
 

@@ -21,3 +21,7 @@ export * from "./agenda-events";
 export * from "./subscription-orders";
 export * from "./planned-operations";
 export * from "./audit-events";
+export * from "./bank-movements";
+export * from "./sdi-transmissions";
+export * from "./sdi-events";
+export * from "./sdi-channel-settings";

@@ -57,6 +57,8 @@ export const tenants = pgTable("tenants", {
   demo: boolean("demo").notNull().default(false),
   /** Every user must log in with a second factor (TOTP); a user without it is led to set it up (migration 0036). */
   twoFactorRequired: boolean("two_factor_required").notNull().default(false),
+  /** Banca (issue 32, migration 0038): an import applies each new movement's top suggestion when it is certain. */
+  bankAutoMatch: boolean("bank_auto_match").notNull().default(false),
   version: version(),
   createdAt: createdAt(),
 },

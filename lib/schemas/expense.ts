@@ -185,6 +185,8 @@ export const expenseDeadlineResponse = z.object({
   bankAccount: optionSchema.nullable(),
   description: z.string(),
   version: z.number().int(),
+  /** The bank movement that paid it (issue 32, Banca), or null. */
+  bankMovement: z.object({ id: z.number().int(), bookingDate: z.string(), description: z.string(), amount: z.number().int() }).nullable().optional(),
 });
 export type ExpenseDeadlineJson = z.infer<typeof expenseDeadlineResponse>;
 

@@ -21,6 +21,9 @@ export const PROFORMA_STATES = ["Bozza", "Emessa", "Pagata"] as const;
 export const QUOTE_STATES = ["Bozza", "Emessa", "Accettato", "Rifiutato"] as const;
 export const DOCUMENT_STATES = ["Bozza", "Emessa", "Inviata allo SDI", "Consegnata", "Scartata", "Pagata", "Accettato", "Rifiutato"] as const;
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
+/** The SDI state of an invoice or credit note (issue 31; null: never sent), apart from its life cycle: db/documents/sdi.ts. */
+export const SDI_STATES = ["Inviata allo SDI", "Consegnata", "Mancata consegna", "Scartata", "Accettata", "Rifiutata", "Decorrenza termini"] as const;
+export type SdiState = (typeof SDI_STATES)[number];
 
 export const DOCUMENT_ROW_TYPES = ["LAVORO", "PRODOTTO", "SERVIZIO", "GENERICA", "SEZIONE"] as const;
 export type DocumentRowType = (typeof DOCUMENT_ROW_TYPES)[number];
@@ -259,6 +262,8 @@ export const invoiceResponse = z.object({
   number: z.string().nullable(),
   date: z.string(),
   state: z.enum(DOCUMENT_STATES),
+  /** The SDI state (null: never sent): db/documents/sdi.ts. */
+  sdiState: z.enum(SDI_STATES).nullable(),
   contact: optionSchema,
   sectional: optionSchema.nullable(),
   bankAccount: optionSchema.nullable(),
@@ -299,6 +304,8 @@ export const invoiceResponse = z.object({
       deadlineState: z.enum(DEADLINE_STATES),
       paymentDate: z.string().nullable(),
       bankAccount: optionSchema.nullable(),
+      /** The bank movement that paid it (issue 32, Banca), or null. */
+      bankMovement: z.object({ id: z.number().int(), bookingDate: z.string(), description: z.string(), amount: z.number().int() }).nullable().optional(),
     }),
   ),
   totals: invoiceTotalsSchema,
@@ -327,6 +334,24 @@ export const invoiceListParams = z.object({
 });
 export type InvoiceListParams = z.infer<typeof invoiceListParams>;
 
+/** One SDI message applied to a document, as its form shows it. */
+export interface SdiEventJson {
+  id: number;
+  type: "RC" | "NS" | "MC" | "NE" | "DT" | "AT";
+  label: string;
+  fileName: string;
+  transmittedFileName: string;
+  identificativoSdi: string;
+  messageDate: string | null;
+  esito: string | null;
+  signatureResult: "valida" | "non valida" | "assente";
+  signatureDetail: string;
+  errors: { code: string; description: string; suggestion?: string; explanation: string }[];
+  via: "upload" | "pec";
+  sdiStateAfter: SdiState | null;
+  createdAt: string;
+}
+
 export interface InvoiceFormData {
   documentTypes: { value: SalesDocumentType; label: string }[];
   states: readonly DocumentState[];
@@ -334,6 +359,8 @@ export interface InvoiceFormData {
   paDocumentTypes: readonly PaDocumentType[];
   /** The document's history (Note e allegati): states, sends by e-mail; empty for a new document. */
   history: { stateBefore: DocumentState | null; stateAfter: DocumentState; note: string | null; created: string; user: string | null }[];
+  /** The SDI messages about its files (issue 31, db/documents/sdi.ts), oldest first; NS's errors with the Italian explanation. */
+  sdiEvents?: SdiEventJson[];
   /** The tenant, its VAT rates and the document's customer: the totals computed live (lib/invoice-calculation.ts). */
   calculation: {
     tenant: { taxRegime: string; fiscalCode: string };

@@ -112,6 +112,8 @@ export const tenantSettingsSchema = z
     hideSunday: flag("Nascondi domenica"),
     // Sicurezza: every user logs in with a second factor (a user without it is led to set it up)
     twoFactorRequired: flag("Autenticazione a due fattori obbligatoria"),
+    // Banca (issue 32): an import applies a movement's top suggestion when it is certain (number and amount)
+    bankAutoMatch: flag("Abbinamento automatico dei movimenti bancari"),
     version: versionField,
   })
   .superRefine((v, ctx) => {

@@ -438,6 +438,31 @@ const ROUTES: RouteDeclaration[] = [
     state: ({ admin }) => countRows(admin, "/api/deadlines"),
   },
   { route: "GET /api/deadlines/send-reminder/{id}", as: "admin", requests: () => idRequests((id) => `/api/deadlines/send-reminder/${id}`, "GET") },
+  // Banca (issue 32)
+  { route: "GET /api/bank-movements/suggestions/{id}", as: "admin", requests: () => idRequests((id) => `/api/bank-movements/suggestions/${id}`, "GET") },
+  {
+    route: "POST /api/bank-movements/match/{id}",
+    as: "admin",
+    requests: () => [...idRequests((id) => `/api/bank-movements/match/${id}`), ...jsonFieldRequests("/api/bank-movements/match/1", "match", { deadlines: [{ id: 1, amount: 100 }], version: 0 })],
+    state: ({ admin }) => countRows(admin, "/api/bank-movements"),
+  },
+  ...["unmatch", "no-document"].map(
+    (call): RouteDeclaration => ({
+      route: `POST /api/bank-movements/${call}/{id}`,
+      as: "admin",
+      // the field is optional (a version check when given): without it the call is a plain one
+      requests: () => [...idRequests((id) => `/api/bank-movements/${call}/${id}`), ...jsonFieldRequests(`/api/bank-movements/${call}/1`, "match", { version: 0 }).filter((r) => r.label !== "field missing")],
+      state: ({ admin }) => countRows(admin, "/api/bank-movements"),
+    }),
+  ),
+  ...["import", "import-headers"].map(
+    (call): RouteDeclaration => ({
+      route: `POST /api/bank-movements/${call}`,
+      as: "admin",
+      requests: () => jsonFieldRequests(`/api/bank-movements/${call}`, "bankAccount", { id: 1 }),
+      state: ({ admin }) => countRows(admin, "/api/bank-movements"),
+    }),
+  ),
   {
     route: "POST /api/deadlines/send-reminder/{id}",
     as: "admin",

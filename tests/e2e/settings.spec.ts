@@ -48,12 +48,13 @@ test("Impostazioni: tabs, enable rules, first tab with an error, unsaved changes
   await login(page);
   let dialog = await openSettings(page);
 
-  // The four tabs.
+  // The five tabs.
   await expect(dialog.getByRole("tab")).toHaveText([
     "Dati principali",
     "Impostazioni anagrafiche/preventivi",
     "Impostazioni fatturazione",
     "Impostazioni agenda",
+    "Fatturazione elettronica",
   ]);
 
   // Unsaved changes: closing asks; Rimani keeps the form, Esci senza salvare drops the change.
