@@ -7,6 +7,9 @@
 -- NOTHING). Matching an older transmission of a corrected document: (tenant_id, transmitted_file_name).
 ALTER TABLE "documents" ADD COLUMN "sdi_state" text;--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_sdi_state_check" CHECK ("sdi_state" in ('Inviata allo SDI', 'Consegnata', 'Mancata consegna', 'Scartata', 'Accettata', 'Rifiutata', 'Decorrenza termini'));--> statement-breakpoint
+-- documents marked by hand before the channel existed ('Segna come inviata', 'Consegnata', 'Scartata') start with the same
+-- SDI state, so a delivered invoice is not offered 'Invia allo SDI' again
+UPDATE "documents" SET "sdi_state" = "state" WHERE "state" in ('Inviata allo SDI', 'Consegnata', 'Scartata');--> statement-breakpoint
 CREATE TABLE "document_sdi_events" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"tenant_id" integer NOT NULL,

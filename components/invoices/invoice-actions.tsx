@@ -32,6 +32,8 @@ export interface InvoiceActionsProps {
   /** A copy was made: the form opens it. */
   onOpen: (created: InvoiceJson) => void;
   onDeleted: () => void;
+  /** The tenant has a signing certificate: the SDI button reads 'Firma e invia' (the server signs, then sends). */
+  signs?: boolean;
 }
 
 export const SAVE_FIRST = "Ci sono modifiche non salvate: salva il documento prima di proseguire.";
@@ -65,7 +67,7 @@ export const SDI_DISCARDED_NOTICE = "Fattura scartata dallo SDI: correggi gli er
 
 const url = (path: string, id: number) => `${invoiceApi.url}/${path}/${id}`;
 
-export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted }: InvoiceActionsProps) {
+export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted, signs = false }: InvoiceActionsProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [dialog, setDialog] = useState<"xml" | "email" | null>(null);
   const { id, kind, state } = invoice;
@@ -139,7 +141,7 @@ export function InvoiceActions({ invoice, dirty, onChanged, onOpen, onDeleted }:
       {button("preview", "Anteprima PDF", () => void run("preview", async () => void window.open(`${url("download-pdf", id)}?inline=1`, "_blank", "noopener")))}
       {button("pdf", "Scarica PDF", () => void downloadPdf())}
       {fiscal && issued && button("xml", "XML", () => (dirty ? void alertDialog(SAVE_FIRST) : setDialog("xml")))}
-      {fiscal && issued && ((invoice.sdiState ?? null) === null || invoice.sdiState === "Scartata") && button("sdi", "Invia allo SDI", () => void sendToSdi())}
+      {fiscal && issued && ((invoice.sdiState ?? null) === null || invoice.sdiState === "Scartata") && button("sdi", signs ? "Firma e invia" : "Invia allo SDI", () => void sendToSdi())}
       {issued && button("email", "Invia email", () => (dirty ? void alertDialog(SAVE_FIRST) : setDialog("email")))}
       {(NEXT_STATES[kind][state] ?? []).map((next) => button(next, STATE_ACTION[next] ?? next, () => void setState(next)))}
       {button("duplicate", "Duplica", () => void copy("duplicate", url("duplicate", id)))}

@@ -122,6 +122,7 @@ export function InvoiceForm({ id, kind, createUrl, onSaved, onClose }: InvoiceFo
                 <InvoiceActions
                   invoice={context.entity as LoadedInvoice & { id: number }}
                   dirty={form.formState.isDirty}
+                  signs={formData.sdiSigns}
                   onChanged={() => {
                     onSaved?.(context.entity as InvoiceJson);
                     context.reload();

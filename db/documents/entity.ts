@@ -55,6 +55,7 @@ import { deadlinesOf, rowsOf } from "./rows";
 import { isDeletable } from "./numbering";
 import { afterWrite, beforeDelete, beforeWrite, finalize, linkedDocument, type LinkedJson } from "./save";
 import { documentHistory } from "./history";
+import { hasSigningCertificate } from "@/db/queries/sdi-channel-settings";
 import { sdiEventsOf } from "./sdi";
 import { calculationContext, defaultVatOf, draftCustomer, draftOf } from "./draft";
 import { defaultDocumentType, policyOf } from "@/lib/documents/policy";
@@ -170,6 +171,8 @@ export const invoiceEntity = defineEntity({
     history: row ? await documentHistory(scope, row.id) : [],
     // the messages SDI sent about its files (db/documents/sdi.ts), NS's errors explained
     sdiEvents: row && policyOf(row.kind).xml ? await sdiEventsOf(scope, row.id) : [],
+    // the channel signs before sending when the tenant has a certificate: the button says 'Firma e invia'
+    sdiSigns: row && policyOf(row.kind).xml ? await hasSigningCertificate(scope) : false,
     // the rate a new row starts with (a saved Bozza gets rows too)
     defaultVat: await defaultVatOf(scope, await scope.getTenant()),
   }),

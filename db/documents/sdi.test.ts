@@ -1,7 +1,8 @@
 /**
  * SDI receipts on the data layer (issue 31): matched by the file this product made, applied in order and never
  * backwards, the same receipt twice a no-op, another tenant's file unmatched, a Scartata document corrected and
- * resent (a new file, the same number and date), the signature's result in the history, NS and MC notifying.
+ * resent (a new file, the same number and date), the signature's result in the history, NS and MC notifying, an NS for
+ * a delivered document (a re-send's 00002) recorded and changing nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
@@ -152,6 +153,60 @@ describe.each(kinds)("SDI receipts on %s", (kind) => {
     // the old NS again: a no-op; an RC of the new file delivers it
     expect(await applySdiMessage(a, ns)).toMatchObject({ duplicate: true, sdiState: "Inviata allo SDI" });
     expect(await applySdiMessage(a, receipt("RC", rebuilt.filename))).toMatchObject({ sdiState: "Consegnata", duplicate: false });
+  });
+
+  it("an NS for a delivered document (00002 after a re-send) is recorded in the history and changes nothing, notifying nobody", async () => {
+    // delivered before this channel existed (state 'Consegnata', sdi_state null: the migration fills nothing), then sent again
+    const legacy = await issued(a);
+    await a.update(documents, legacy.id, undefined, { state: "Consegnata" });
+    await markSentToSdi(a, legacy.id, legacy.file);
+    expect([(await docOf(a, legacy.id)).sdiState, (await docOf(a, legacy.id)).state]).toEqual(["Inviata allo SDI", "Consegnata"]);
+    // delivered through this channel, then paid
+    const paid = await issued(a);
+    await markSentToSdi(a, paid.id, paid.file);
+    await applySdiMessage(a, receipt("RC", paid.file));
+    await setDocumentState(a, paid.id, "Pagata");
+    expect([(await docOf(a, paid.id)).sdiState, (await docOf(a, paid.id)).state]).toEqual(["Consegnata", "Pagata"]);
+
+    // delivered before this channel (its history says so), paid, then sent again
+    const paidLegacy = await issued(a);
+    await a.update(documents, paidLegacy.id, undefined, { state: "Consegnata" });
+    await a.insert(documentStateLogs, { documentId: paidLegacy.id, stateBefore: "Emessa", stateAfter: "Consegnata", note: null, userId: null });
+    await setDocumentState(a, paidLegacy.id, "Pagata");
+    await markSentToSdi(a, paidLegacy.id, paidLegacy.file);
+    expect([(await docOf(a, paidLegacy.id)).sdiState, (await docOf(a, paidLegacy.id)).state]).toEqual(["Inviata allo SDI", "Pagata"]);
+
+    const bellBefore = await a.count(notifications);
+    const mailsBefore = (await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, adminEmail))).length;
+    for (const [inv, sdiState, state] of [
+      [legacy, "Inviata allo SDI", "Consegnata"],
+      [paid, "Consegnata", "Pagata"],
+      [paidLegacy, "Inviata allo SDI", "Pagata"],
+    ] as const) {
+      const linesBefore = (await history(a, inv.id)).length;
+      const ns = receipt("NS", inv.file, { errors: [{ code: "00002", description: "Nome file duplicato" }] });
+      expect(await applySdiMessage(a, ns)).toMatchObject({ outcome: "applied", type: "NS", sdiState, duplicate: false });
+      const doc = await docOf(a, inv.id);
+      expect([doc.sdiState, doc.state]).toEqual([sdiState, state]);
+      const [event] = await a.list(documentSdiEvents, { where: and(eq(documentSdiEvents.documentId, inv.id), eq(documentSdiEvents.type, "NS")) });
+      expect([event.sdiStateAfter, event.errors.map((e) => e.code)]).toEqual([sdiState, ["00002"]]);
+      const lines = await history(a, inv.id);
+      expect(lines.length).toBe(linesBefore + 1);
+      expect([lines.at(-1)!.before, lines.at(-1)!.after]).toEqual([state, state]);
+      expect(lines.at(-1)!.note).toContain("Notifica di scarto dallo SDI");
+      expect(lines.at(-1)!.note).toContain("[00002]");
+      expect(lines.at(-1)!.note).toContain("la fattura risulta già consegnata");
+    }
+    expect(await a.count(notifications)).toBe(bellBefore);
+    expect((await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, adminEmail))).length).toBe(mailsBefore);
+
+    // paid but never delivered (sent, paid before SDI answered): the NS is a real one, the SDI state says it
+    const paidEarly = await issued(a);
+    await markSentToSdi(a, paidEarly.id, paidEarly.file);
+    await setDocumentState(a, paidEarly.id, "Pagata");
+    expect(await applySdiMessage(a, receipt("NS", paidEarly.file))).toMatchObject({ sdiState: "Scartata", duplicate: false });
+    expect([(await docOf(a, paidEarly.id)).sdiState, (await docOf(a, paidEarly.id)).state]).toEqual(["Scartata", "Pagata"]);
+    expect(await a.count(notifications)).toBe(bellBefore + 1);
   });
 
   it("an MC says the customer must be told: Mancata consegna, the bell; a tampered or missing signature is applied and recorded", async () => {

@@ -22,6 +22,12 @@
  *   new file (db/documents/xml.ts builds a Scartata one again: a new progressive, the same number and date) and
  *   starts again at 'Inviata allo SDI' (markSentToSdi, or 'Segna come inviata'); receipts about the older file are
  *   then recorded in the history but move nothing.
+ * - An NS about a document already delivered — the life cycle 'Consegnata', the SDI state 'Consegnata' or beyond
+ *   (Mancata consegna, Accettata, Rifiutata, Decorrenza termini), or 'Pagata' after a 'Consegnata' in its history — is
+ *   about a later transmission of the same document (SDI's 00002 'nome file duplicato' after a re-send of a delivered
+ *   invoice, e.g. one delivered before this channel existed, whose sdi_state is null): the delivered invoice exists for
+ *   the law, so the NS is stored and written in the history ('la fattura risulta già consegnata…') and changes nothing
+ *   (neither state, nor the SDI state) and notifies nobody (a 'Fattura scartata' alarm would be false).
  * - RC → Consegnata; NS → Scartata; MC → Mancata consegna (the invoice exists for the law; the customer must be told:
  *   the form offers 'Invia email' of the PDF); AT (PA, impossibilità di recapito) → Mancata consegna;
  *   NE EC01 → Accettata, EC02 → Rifiutata; DT → Decorrenza termini.
@@ -30,8 +36,8 @@
  * contradict each other: a receipt also moves the life cycle where it has the same meaning — SDI 'Inviata allo SDI'
  * → 'Inviata allo SDI' (from Emessa or Scartata), Consegnata/Accettata/Rifiutata/Decorrenza → 'Consegnata' (from
  * Emessa or Inviata), Mancata consegna → 'Inviata allo SDI' (from Emessa: it was transmitted, not delivered),
- * Scartata → 'Scartata' (from Emessa, Inviata or Consegnata: the document becomes editable again, policy.ts
- * EDITABLE_STATES). 'Pagata' is the payment's and is never overwritten by a receipt (the SDI state still records it).
+ * Scartata → 'Scartata' (from Emessa or Inviata; a delivered one stays, see above: the document becomes editable
+ * again, policy.ts EDITABLE_STATES). 'Pagata' is the payment's and is never overwritten by a receipt (the SDI state still records it).
  * The other way, the manual 'Segna come inviata' / 'Segna consegnata' / 'Segna scartata' (set-state) set the SDI state
  * to the same value when it would move forwards (or restart a transmission after Scartata): `sdiStateForManualState`.
  *
@@ -40,7 +46,7 @@
  * tenant's own users, and a mailbox job has nobody to answer a 429 to).
  */
 import "server-only";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { documents, documentSdiEvents, documentStateLogs, notifications, users, type Document, type SdiState, type StoredSdiError } from "@/db/schema";
 import { intEq, type TenantScope } from "@/db/scope";
 import { policyOf } from "@/lib/documents/policy";
@@ -81,6 +87,7 @@ export const SDI_RECEIPT_MESSAGES = {
   // the Agenzia's rule (circolare 14/E del 2019): the corrected file within 5 days of the scarto, same number and date
   nsAdvice: "Correggi il documento e invialo di nuovo allo SDI con lo stesso numero e la stessa data entro 5 giorni dalla notifica di scarto",
   olderFile: (current: string) => `riguarda un invio precedente (il file attuale è ${current}): lo stato SDI non cambia`,
+  alreadyDelivered: "la fattura risulta già consegnata: lo scarto riguarda un nuovo invio dello stesso documento (per esempio nome file duplicato) e lo stato non cambia",
 } as const;
 
 const RANK: Record<SdiState, number> = {
@@ -126,7 +133,7 @@ export function lifeCycleFor(state: DocumentState, sdi: SdiState): DocumentState
     case "Mancata consegna":
       return from(["Emessa"], "Inviata allo SDI");
     case "Scartata":
-      return from(["Emessa", "Inviata allo SDI", "Consegnata"], "Scartata");
+      return from(["Emessa", "Inviata allo SDI"], "Scartata");
     default:
       return from(["Emessa", "Inviata allo SDI"], "Consegnata");
   }
@@ -174,12 +181,30 @@ const isoOrNull = (s: string | null) => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
-function historyNote(m: SdiMessage, fileName: string, signature: XmlSignatureCheck, older: string | null): string {
+/** SDI states that say the file passed SDI's checks (delivered, or handed to the recipient's mailbox). */
+const DELIVERED_SDI_STATES: readonly SdiState[] = ["Consegnata", "Mancata consegna", "Accettata", "Rifiutata", "Decorrenza termini"];
+
+/** Whether the document is known delivered (see the header: an NS then changes nothing). */
+async function alreadyDelivered(tx: TenantScope, doc: Document): Promise<boolean> {
+  if (doc.state === "Consegnata" || (doc.sdiState !== null && DELIVERED_SDI_STATES.includes(doc.sdiState))) return true;
+  if (doc.state !== "Pagata") return false;
+  // paid: delivered when its history's last delivery-or-discard line is a delivery
+  const [last] = await tx
+    .select({ after: documentStateLogs.stateAfter })
+    .from(documentStateLogs)
+    .where(and(intEq(documentStateLogs.documentId, doc.id), inArray(documentStateLogs.stateAfter, ["Consegnata", "Scartata"])))
+    .orderBy(desc(documentStateLogs.id))
+    .limit(1);
+  return last?.after === "Consegnata";
+}
+
+function historyNote(m: SdiMessage, fileName: string, signature: XmlSignatureCheck, older: string | null, delivered = false): string {
   const parts = [`${SDI_TYPE_LABELS[m.type]} dallo SDI (${fileName}, IdentificativoSdI ${m.identificativoSdi})`];
   if (m.type === "NE") parts.push(m.esito === "EC02" ? "esito EC02: rifiutata dal committente" : "esito EC01: accettata dal committente");
   if (m.description && m.type !== "NS") parts.push(m.description);
   if (m.errors.length) parts.push(m.errors.map((e) => `[${e.code}] ${sdiErrorExplanation(e)}`).join("; "));
   if (older) parts.push(SDI_RECEIPT_MESSAGES.olderFile(older));
+  else if (delivered) parts.push(SDI_RECEIPT_MESSAGES.alreadyDelivered);
   parts.push(`${SDI_RECEIPT_MESSAGES.signature(signature.result)}${signature.detail ? ` (${signature.detail})` : ""}`);
   return parts.join(". ");
 }
@@ -228,7 +253,8 @@ export async function applySdiMessage(scope: TenantScope, input: { fileName: str
     const current = doc.electronicInvoiceFileName;
     const older = current && !namesOf(m.nomeFile).includes(current) ? current : null;
     const announced = sdiStateOf(m);
-    const sdiState = older ? doc.sdiState : nextSdiState(doc.sdiState, announced);
+    const delivered = !older && m.type === "NS" && (await alreadyDelivered(tx, doc));
+    const sdiState = older || delivered ? doc.sdiState : nextSdiState(doc.sdiState, announced);
     const errors: StoredSdiError[] = m.errors.map((e) => ({ ...e, explanation: sdiErrorExplanation(e) }));
     const inserted = await tx.upsert(
       documentSdiEvents,
@@ -259,10 +285,10 @@ export async function applySdiMessage(scope: TenantScope, input: { fileName: str
       documentId: doc.id,
       stateBefore: doc.state,
       stateAfter: state,
-      note: historyNote(m, file, signature, older),
+      note: historyNote(m, file, signature, older, delivered),
       userId: tx.actor?.userId ?? null,
     });
-    if (!older && (m.type === "NS" || m.type === "MC")) await notify(tx, doc, m, errors);
+    if (!older && !delivered && (m.type === "NS" || m.type === "MC")) await notify(tx, doc, m, errors);
     return { outcome: "applied", file, type: m.type, invoice: { id: doc.id, number: doc.numberText }, sdiState, duplicate: false };
   });
 }

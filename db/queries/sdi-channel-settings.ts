@@ -74,6 +74,12 @@ function toJson(row: SdiChannelSettingsRow | undefined, now = new Date()): SdiCh
   };
 }
 
+/** Whether 'Invia allo SDI' signs the file first (a certificate that has not expired): the button reads 'Firma e invia'. */
+export async function hasSigningCertificate(scope: TenantScope, now = new Date()): Promise<boolean> {
+  const certificate = toJson(await readRow(scope), now).certificate;
+  return certificate !== null && !certificate.expired;
+}
+
 /** The settings as the API answers them (no password, no certificate bytes). */
 export async function getSdiChannelSettings(scope: TenantScope): Promise<SdiChannelSettingsJson> {
   return toJson(await readRow(scope));

@@ -361,6 +361,8 @@ export interface InvoiceFormData {
   history: { stateBefore: DocumentState | null; stateAfter: DocumentState; note: string | null; created: string; user: string | null }[];
   /** The SDI messages about its files (issue 31, db/documents/sdi.ts), oldest first; NS's errors with the Italian explanation. */
   sdiEvents?: SdiEventJson[];
+  /** The tenant has a signing certificate: 'Invia allo SDI' signs first and reads 'Firma e invia' (issue 31). */
+  sdiSigns?: boolean;
   /** The tenant, its VAT rates and the document's customer: the totals computed live (lib/invoice-calculation.ts). */
   calculation: {
     tenant: { taxRegime: string; fiscalCode: string };

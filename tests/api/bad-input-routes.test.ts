@@ -463,6 +463,134 @@ const ROUTES: RouteDeclaration[] = [
       state: ({ admin }) => countRows(admin, "/api/bank-movements"),
     }),
   ),
+  // the SDI channel (issue 31)
+  {
+    route: "POST /api/invoices/send-sdi/{id}",
+    as: "admin",
+    requests: () => idRequests((id) => `/api/invoices/send-sdi/${id}`),
+    state: async ({ admin }) => (await admin.get("/api/invoices?startRow=0&limit=1000")).body.data,
+  },
+  {
+    route: "POST /api/invoices/sdi-notifications",
+    as: "admin",
+    requests: () => {
+      const url = "/api/invoices/sdi-notifications";
+      const receipt = '<?xml version="1.0"?><ns3:RicevutaConsegna xmlns:ns3="http://www.fatturapa.gov.it/sdi/messaggi/v1.0"/>';
+      const parts =
+        (...p: [string, string | Blob][]): Send =>
+        (c) => {
+          const fd = new FormData();
+          for (const [k, v] of p) {
+            if (v instanceof Blob) fd.append(k, v, "IT01234567897_00001_RC_001.xml");
+            else fd.append(k, v);
+          }
+          return c.json("POST", url, { body: fd });
+        };
+      return [
+        { label: "no files", send: parts() },
+        { label: "files as a text field", send: parts(["files", receipt]) },
+        { label: "a file in another field", send: parts(["file", new Blob([receipt])]) },
+        { label: "NUL in the files' field name", send: parts([`files${NUL}`, new Blob([receipt])]) },
+        { label: "a text field besides the files", send: parts(["files", new Blob([receipt])], ["note", "x"]) },
+        { label: "an empty file part", send: (c) => c.json("POST", url, { body: (() => { const fd = new FormData(); fd.append("files", new Blob([]), ""); return fd; })() }) },
+        { label: "a JSON body", send: postRaw(url, JSON.stringify({ files: [receipt] }), "application/json") },
+        { label: "broken JSON body", send: postRaw(url, "{", "application/json") },
+        { label: "multipart without boundary", send: postRaw(url, "x", "multipart/form-data") },
+        { label: "truncated multipart", send: postRaw(url, '--x\r\nContent-Disposition: form-data; name="files"; filename="a.xml"\r\n\r\n<', "multipart/form-data; boundary=x") },
+      ];
+    },
+    state: async ({ admin }) => (await admin.get("/api/invoices?startRow=0&limit=1000")).body.data,
+  },
+  {
+    route: "POST /api/sdi-inbox/check",
+    as: "admin",
+    // the route reads no body: without a mailbox configured every call is refused, whatever it carries
+    requests: () => [
+      { label: "no mailbox configured", send: (c) => c.json("POST", "/api/sdi-inbox/check") },
+      { label: "broken JSON body", send: postRaw("/api/sdi-inbox/check", "{", "application/json") },
+      { label: "a NUL in the body", send: postRaw("/api/sdi-inbox/check", JSON.stringify({ x: NUL }), "application/json") },
+    ],
+    state: async ({ admin }) => (await admin.get("/api/sdi-inbox?all=1")).body.messages,
+  },
+  {
+    route: "GET /api/sdi-inbox/file/{id}/{index}",
+    as: "admin",
+    requests: () => [
+      ...idRequests((id) => `/api/sdi-inbox/file/${id}/0`, "GET"),
+      ...["99999", "-1", "1.5", "1e3", "abc", "%00", "1%00"].map((index): BadRequest => ({ label: `index ${index}`, send: (c) => c.get(`/api/sdi-inbox/file/1/${index}`) })),
+    ],
+  },
+  {
+    route: "POST /api/sdi-channel/settings",
+    as: "admin",
+    requests: () => {
+      const url = "/api/sdi-channel/settings";
+      const server = (port: number) => ({ host: "pec.example.it", port, secure: true, user: "fatture@pec.example.it", password: "" });
+      const valid = { pec: "fatture@pec.example.it", smtp: server(465), imap: server(993), sdiAddress: "sdi01@pec.fatturapa.it" };
+      const nested = (label: string, smtp: Record<string, unknown>): BadRequest => ({ label, send: post(url, { settings: JSON.stringify({ ...valid, smtp: { ...valid.smtp, ...smtp } }) }) });
+      return [
+        ...jsonFieldRequests(url, "settings", valid),
+        nested("port beyond the integer range", { port: BIG }),
+        nested("port of 20 digits", { port: HUGE }),
+        nested("port 0", { port: 0 }),
+        nested("port not a number", { port: "abc" }),
+        nested("NUL in the host", { host: `pec${NUL}.example.it` }),
+        nested("a host with a space", { host: "pec example.it" }),
+        nested("secure of the wrong type", { secure: "no" }),
+        nested("a password of 501 characters", { password: "x".repeat(501) }),
+        nested("NUL in the password", { password: `a${NUL}b` }),
+        { label: "an address that is no address", send: post(url, { settings: JSON.stringify({ ...valid, pec: "fatture" }) }) },
+      ];
+    },
+    state: async ({ admin }) => (await admin.get("/api/sdi-channel/settings")).body.settings,
+  },
+  {
+    route: "POST /api/sdi-channel/certificate",
+    as: "admin",
+    requests: () => {
+      const url = "/api/sdi-channel/certificate";
+      const parts =
+        (...p: [string, string | Blob][]): Send =>
+        (c) => {
+          const fd = new FormData();
+          for (const [k, v] of p) {
+            if (v instanceof Blob) fd.append(k, v, "firma.p12");
+            else fd.append(k, v);
+          }
+          return c.json("POST", url, { body: fd });
+        };
+      const notP12 = () => new Blob([new Uint8Array([0x30, 0x82, 0x01, 0x00, 0x02, 0x01, 0x03])]);
+      return [
+        { label: "no certificate", send: parts(["password", "segreta"]) },
+        { label: "the certificate as text", send: parts(["certificate", "MIIB"], ["password", "segreta"]) },
+        { label: "an empty certificate", send: parts(["certificate", new Blob([])], ["password", "segreta"]) },
+        { label: "no password", send: parts(["certificate", notP12()]) },
+        { label: "NUL in the password", send: parts(["certificate", notP12()], ["password", `a${NUL}b`]) },
+        { label: "NUL in the certificate's field name", send: parts([`certificate${NUL}`, notP12()], ["password", "segreta"]) },
+        { label: "bytes that are no PKCS#12", send: parts(["certificate", notP12()], ["password", "segreta"]) },
+        { label: "a JSON body", send: postRaw(url, JSON.stringify({ certificate: "MIIB", password: "segreta" }), "application/json") },
+        { label: "broken JSON body", send: postRaw(url, "{", "application/json") },
+        { label: "truncated multipart", send: postRaw(url, '--x\r\nContent-Disposition: form-data; name="certificate"; filename="a.p12"\r\n\r\n0', "multipart/form-data; boundary=x") },
+      ];
+    },
+    state: async ({ admin }) => (await admin.get("/api/sdi-channel/settings")).body.settings,
+  },
+  {
+    route: "POST /api/sdi-channel/test-connection",
+    as: "admin",
+    // the field is optional (without it the saved settings are tried, and the servers' failures are results, not
+    // errors): its bad values are refused before any server is reached
+    requests: () => {
+      const server = (port: number) => ({ host: "pec.example.it", port, secure: true, user: "fatture@pec.example.it", password: "" });
+      const valid = { pec: "fatture@pec.example.it", smtp: server(465), imap: server(993), sdiAddress: "sdi01@pec.fatturapa.it" };
+      return [
+        ...jsonFieldRequests("/api/sdi-channel/test-connection", "settings", valid).filter((r) => r.label !== "field missing"),
+        { label: "port beyond the integer range", send: post("/api/sdi-channel/test-connection", { settings: JSON.stringify({ ...valid, imap: { ...valid.imap, port: BIG } }) }) },
+        { label: "NUL in the host", send: post("/api/sdi-channel/test-connection", { settings: JSON.stringify({ ...valid, imap: { ...valid.imap, host: `a${NUL}` } }) }) },
+      ];
+    },
+    state: async ({ admin }) => (await admin.get("/api/sdi-channel/settings")).body.settings,
+  },
   {
     route: "POST /api/deadlines/send-reminder/{id}",
     as: "admin",

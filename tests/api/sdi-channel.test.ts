@@ -215,6 +215,9 @@ describe("send → SDI stand-in → mailbox", () => {
     expect(up.status, JSON.stringify(up.body)).toBe(200);
 
     const doc = await issue({ contact: pa });
+    // the form's button says what it will do: 'Firma e invia' (formData.sdiSigns), 'Invia allo SDI' without a certificate
+    const form = await a.json("GET", `/api/invoices/update-form-data/${doc.id}`);
+    expect(form.body.formData.sdiSigns).toBe(true);
     const r = await send(a, doc.id);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.message).toBe(SDI_SEND_MESSAGES.signedAndSent);
@@ -245,6 +248,7 @@ describe("send → SDI stand-in → mailbox", () => {
     expect(sentFor(resent.body.transmission.fileName)).toHaveLength(1);
     // the rest of this file sends unsigned invoices
     expect((await a.json("DELETE", "/api/sdi-channel/certificate")).status).toBe(200);
+    expect((await a.json("GET", `/api/invoices/update-form-data/${doc.id}`)).body.formData.sdiSigns).toBe(false);
   });
 
   it("451 once: the answer says 'In coda', the queue sends it once a second later", async () => {

@@ -21,7 +21,9 @@ const SDI_UPLOAD_MESSAGES = {
   noFiles: "Nessun file da caricare: scegli una o più notifiche SDI (.xml) o un archivio .zip",
   tooManyFiles: `Troppi file in un solo caricamento: al massimo ${MAX_FILES.toLocaleString("it-IT")}`,
   requestTooLarge: "Caricamento troppo grande: al massimo 50 MB in tutto",
-  unexpectedPart: (name: string) => `Dati non validi: il campo "${name}" non è previsto (i file vanno inviati nel campo "files")`,
+  // eslint-disable-next-line no-control-regex -- a field's name is echoed without control characters
+  unexpectedPart: (name: string) => `Dati non validi: il campo "${name.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 100)}" non è previsto (i file vanno inviati nel campo "files")`,
+  filesAsText: 'Dati non validi: il campo "files" deve contenere file (notifiche SDI .xml o archivi .zip), non testo',
   fileTooLarge: "Il file supera la dimensione massima di 5 MB: non è una notifica SDI",
   failed: "Lettura della notifica non riuscita per un errore imprevisto: riprova",
 } as const;
@@ -47,6 +49,7 @@ async function readUploads(req: Request): Promise<{ files: ImportFile[]; tooLarg
   let total = 0;
   try {
     for await (const part of readMultipart(stream, req.headers.get("content-type"))) {
+      if (part.name === "files" && part.filename === null) throw new BadRequestError(SDI_UPLOAD_MESSAGES.filesAsText);
       if (part.name !== "files" || part.filename === null) throw new BadRequestError(SDI_UPLOAD_MESSAGES.unexpectedPart(part.name));
       if (files.length + tooLarge.length >= MAX_FILES) throw new BadRequestError(SDI_UPLOAD_MESSAGES.tooManyFiles);
       if (part.filename === "") {
