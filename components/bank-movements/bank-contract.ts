@@ -3,7 +3,7 @@
  * lib/schemas/bank-movement.ts): movement states, the suggestion and import answers. Client-only types and texts.
  */
 import type { StateTone } from "@/components/grid/grid-cells";
-import { BANK_MOVEMENT_STATES, bankMovementApi, type BankMovementState, type ImportResultJson, type SuggestedDeadlineJson, type SuggestionJson } from "@/lib/schemas/bank-movement";
+import { BANK_MOVEMENT_STATES, bankMovementApi, type BankMovementState, type ColumnMappingJson, type ImportResultJson, type SuggestedDeadlineJson, type SuggestionJson } from "@/lib/schemas/bank-movement";
 
 export type { BankMovementState };
 export const BANK_MOVEMENTS_URL = bankMovementApi.url;
@@ -15,17 +15,7 @@ export type BankSuggestion = Omit<SuggestionJson, "deadlines"> & { deadlines: Su
 export type ImportReport = Omit<ImportResultJson, "message"> & { message?: string };
 
 /** The columns of a CSV/XLSX statement (header names of the file): lib/bank/types.ts ColumnMapping. */
-export interface ColumnMapping {
-  bookingDate: string;
-  valueDate?: string;
-  amount?: string;
-  credit?: string;
-  debit?: string;
-  description: string;
-  counterpartyName?: string;
-  counterpartyIban?: string;
-  reference?: string;
-}
+export type ColumnMapping = ColumnMappingJson;
 export const MAPPING_FIELDS: readonly { key: keyof ColumnMapping; label: string; required?: boolean }[] = [
   { key: "bookingDate", label: "Data contabile", required: true },
   { key: "valueDate", label: "Data valuta" },

@@ -21,9 +21,8 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { XmlBufferInputProvider, XmlDocument, XmlElement, XmlParseError, XmlValidateError, XsdValidator, xmlRegisterInputProvider } from "libxml2-wasm";
-import { SAFE_PARSE_OPTIONS } from "./xsd";
+import { SAFE_PARSE_OPTIONS, xsdDir } from "./xsd";
 
 export const SDI_MESSAGES_NS = "http://www.fatturapa.gov.it/sdi/messaggi/v1.0";
 export const XMLDSIG_NS = "http://www.w3.org/2000/09/xmldsig#";
@@ -117,28 +116,6 @@ export function sdiMessageFileName(transmitted: string, type: SdiMessageType | "
   return `${stem}_${type}_${String(n).padStart(3, "0")}.xml`;
 }
 
-function xsdDir(): string {
-  const candidates = [
-    (() => {
-      try {
-        return path.join(path.dirname(fileURLToPath(import.meta.url)), "xsd");
-      } catch {
-        return "";
-      }
-    })(),
-    path.join(process.cwd(), "lib", "fiscal", "xsd"),
-  ];
-  for (const c of candidates) {
-    try {
-      readFileSync(path.join(c, SDI_SCHEMA_FILE), { flag: "r" });
-      return c;
-    } catch {
-      /* next */
-    }
-  }
-  throw new Error("Schema XSD dei messaggi SDI non trovato (lib/fiscal/xsd)");
-}
-
 /**
  * The relaxed copy (see the header): ds:Signature optional, Errore's Suggerimento allowed. Each edit is checked to
  * have happened, so a different schema file cannot silently give a different validator.
@@ -170,7 +147,7 @@ function compile(base: string, schemaBytes: Uint8Array, dsig: Uint8Array): XsdVa
 
 function validators(): { strict: XsdValidator; relaxed: XsdValidator } {
   if (!strict || !relaxed) {
-    const dir = xsdDir();
+    const dir = xsdDir(SDI_SCHEMA_FILE);
     const schema = readFileSync(path.join(dir, SDI_SCHEMA_FILE));
     const dsig = readFileSync(path.join(dir, DSIG_FILE));
     strict = compile(URL_BASE, schema, dsig);

@@ -23,7 +23,8 @@ const DSIG_FILE = "xmldsig-core-schema.xsd";
 /** Parse options for untrusted input: no network, no entity substitution, no DTD loading. */
 export const SAFE_PARSE_OPTIONS = ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE;
 
-function xsdDir(): string {
+/** The folder of the committed schemas (lib/fiscal/xsd, beside this module or under the working directory) holding `file`. */
+export function xsdDir(file: string = SCHEMA_FILE): string {
   const candidates = [
     (() => {
       try {
@@ -36,13 +37,13 @@ function xsdDir(): string {
   ];
   for (const c of candidates) {
     try {
-      readFileSync(path.join(c, SCHEMA_FILE), { flag: "r" });
+      readFileSync(path.join(c, file), { flag: "r" });
       return c;
     } catch {
       /* next */
     }
   }
-  throw new Error("Schema XSD FatturaPA non trovato (lib/fiscal/xsd)");
+  throw new Error(`Schema XSD ${file} non trovato (lib/fiscal/xsd)`);
 }
 
 let validator: XsdValidator | null = null;

@@ -76,6 +76,9 @@ export const columnMappingSchema = z.object({
   reference: optionalHeader,
 }).refine((m) => !!m.amount || (!!m.credit || !!m.debit), { message: BANK_MESSAGES.mappingIncomplete("importo (oppure dare e avere)") });
 
+/** The mapping as the import dialog holds it (header names; the unmapped fields absent). */
+export type ColumnMappingJson = z.input<typeof columnMappingSchema>;
+
 export const importAccountSchema = z.object({ id: entityRef.shape.id }, { error: BANK_MESSAGES.accountRequired });
 
 /** POST /api/bank-movements/match/{id}, field match. */

@@ -5,7 +5,6 @@
 import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { seedDemoData } from "@/db/seed";
@@ -13,6 +12,7 @@ import { setPlatformOperator } from "@/db/queries/platform-operators";
 import { todayInRome } from "@/lib/rome-time";
 import { createTestDatabase, filesHash, type TestDatabase, type TestDbKind } from "./databases";
 import { nextStart } from "./next-start";
+import { freePort } from "./free-port";
 
 export interface RunningServer {
   baseUrl: string;
@@ -23,17 +23,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on now (for a server a test or a benchmark starts). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
+export { freePort };
 
 let seedKeyOfProcess: string | undefined;
 /**

@@ -5,17 +5,15 @@
 // over 5 MB is refused in the report (a receipt is a few kilobytes). ROLE_DOCUMENT.
 import { invoiceEntity } from "@/db/documents/entity";
 import { applySdiMessage } from "@/db/documents/sdi";
-import { expandUploads, isZipName, type ImportFile } from "@/db/queries/expense-import";
-import { drain } from "@/lib/api/body";
-import { readMultipart } from "@/lib/api/multipart";
+import { expandUploads, isZipName } from "@/db/queries/expense-import";
+import { readFileUploads } from "@/lib/api/file-uploads";
 import { ok } from "@/lib/api/respond";
 import { guarded } from "@/lib/api/route";
-import { ApiError, BadRequestError, PayloadTooLargeError } from "@/lib/errors";
+import { ApiError } from "@/lib/errors";
 
 const MAX_REQUEST_BYTES = 50 * 1024 * 1024;
 const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
 const MAX_FILES = 1000;
-const FRAMING_SLACK = 1024 * 1024;
 
 const SDI_UPLOAD_MESSAGES = {
   noFiles: "Nessun file da caricare: scegli una o più notifiche SDI (.xml) o un archivio .zip",
@@ -28,59 +26,14 @@ const SDI_UPLOAD_MESSAGES = {
   failed: "Lettura della notifica non riuscita per un errore imprevisto: riprova",
 } as const;
 
-/** The uploaded files, in memory (receipts are small; 50 MB in all), read as they arrive: past the cap the rest is drained (413). */
-async function readUploads(req: Request): Promise<{ files: ImportFile[]; tooLarge: string[] }> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (!req.body) throw new BadRequestError(SDI_UPLOAD_MESSAGES.noFiles);
-  const reader = req.body.getReader();
-  if (declared > MAX_REQUEST_BYTES + FRAMING_SLACK) {
-    await drain(reader);
-    throw new PayloadTooLargeError(SDI_UPLOAD_MESSAGES.requestTooLarge);
-  }
-  const stream = new ReadableStream<Uint8Array>({
-    pull: async (controller) => {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-  });
-  const files: ImportFile[] = [];
-  const tooLarge: string[] = [];
-  let total = 0;
-  try {
-    for await (const part of readMultipart(stream, req.headers.get("content-type"))) {
-      if (part.name === "files" && part.filename === null) throw new BadRequestError(SDI_UPLOAD_MESSAGES.filesAsText);
-      if (part.name !== "files" || part.filename === null) throw new BadRequestError(SDI_UPLOAD_MESSAGES.unexpectedPart(part.name));
-      if (files.length + tooLarge.length >= MAX_FILES) throw new BadRequestError(SDI_UPLOAD_MESSAGES.tooManyFiles);
-      if (part.filename === "") {
-        for await (const piece of part.body) if (piece.byteLength > 0) throw new BadRequestError(SDI_UPLOAD_MESSAGES.unexpectedPart(part.name));
-        continue;
-      }
-      // eslint-disable-next-line no-control-regex -- exactly the characters removed
-      const name = part.filename.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255) || "file";
-      const cap = isZipName(name) ? MAX_REQUEST_BYTES : MAX_RECEIPT_BYTES;
-      const pieces: Buffer[] = [];
-      let size = 0;
-      for await (const piece of part.body) {
-        total += piece.byteLength;
-        if (total > MAX_REQUEST_BYTES) throw new PayloadTooLargeError(SDI_UPLOAD_MESSAGES.requestTooLarge);
-        size += piece.byteLength;
-        if (size <= cap) pieces.push(Buffer.from(piece));
-        else pieces.length = 0;
-      }
-      if (size > cap) tooLarge.push(name);
-      else files.push({ name, bytes: new Uint8Array(Buffer.concat(pieces, size)) });
-    }
-  } catch (err) {
-    if (err instanceof ApiError && (err.httpStatus === 400 || err.httpStatus === 413)) await drain(reader);
-    throw err;
-  }
-  if (files.length === 0 && tooLarge.length === 0) throw new BadRequestError(SDI_UPLOAD_MESSAGES.noFiles);
-  return { files, tooLarge };
-}
-
 export const POST = guarded(invoiceEntity.role, async ({ req, scope }) => {
-  const { files: uploads, tooLarge } = await readUploads(req);
+  const { files: uploads, tooLarge } = await readFileUploads(req, {
+    maxRequestBytes: MAX_REQUEST_BYTES,
+    maxFileBytes: MAX_RECEIPT_BYTES,
+    maxFiles: MAX_FILES,
+    isArchive: isZipName,
+    messages: SDI_UPLOAD_MESSAGES,
+  });
   // zips opened with the purchase import's limits (entries' declared sizes, nested zips, encrypted entries refused)
   const { files, refused: zipRefused } = expandUploads(uploads);
   const applied: { file: string; type: string; invoice: { id: number; number: string | null }; sdiState: string | null }[] = [];
