@@ -89,6 +89,8 @@ for (const [name, viewport] of [
       },
     });
     expect(saved.status(), await saved.text()).toBe(200);
+    // unsigned sending ('Invia allo SDI'): the settings walk may have left its test certificate on this tenant
+    expect((await page.request.delete("/api/sdi-channel/certificate")).status()).toBe(200);
     const tag = `P${name[0]}${Date.now().toString(36)}`;
     const invoice = await issuedInvoice(page, tag);
 
