@@ -25,6 +25,7 @@ import { sdiChannelSettings, type SdiChannelSettingsRow } from "@/db/schema";
 import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import { BadRequestError, PayloadTooLargeError } from "@/lib/errors";
 import { readPkcs12 } from "@/lib/fiscal/sign";
+import type { MailServerSettings } from "@/lib/sdi/mail-clients";
 import {
   DEFAULT_SDI_ADDRESS,
   MAX_CERTIFICATE_BYTES,
@@ -33,14 +34,6 @@ import {
   type SdiChannelSettingsJson,
 } from "@/lib/schemas/sdi-channel";
 import { recordAuditEvent } from "./audit-events";
-
-export interface MailServerSettings {
-  host: string;
-  port: number;
-  secure: boolean;
-  user: string;
-  password: string;
-}
 
 /** What the SDI channel needs, decrypted. Server-only: never put it in an answer. */
 export interface SdiChannelSettings {

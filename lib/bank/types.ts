@@ -10,21 +10,10 @@
  * - an empty optional text is null; an IBAN is upper case without spaces.
  */
 
-export interface ParsedMovement {
-  /** 'YYYY-MM-DD' (data contabile). */
-  bookingDate: string;
-  /** 'YYYY-MM-DD' (data valuta). */
-  valueDate: string | null;
-  /** Integer cents, signed: > 0 money in (accredito), < 0 money out (addebito). */
-  amount: number;
-  /** Causale / remittance info, whitespace collapsed, ≤ 1000 chars. */
-  description: string;
-  counterpartyName: string | null;
-  /** Upper case, no spaces. */
-  counterpartyIban: string | null;
-  /** The bank's own reference (camt: AcctSvcrRef, else NtryRef/EndToEndId; CBI: riferimento banca). */
-  reference: string | null;
-}
+import type { ParsedMovement } from "@/lib/schemas/bank-movement";
+
+/** Declared with the JSON of a stored movement, which extends it (lib/schemas cannot import lib/bank). */
+export type { ParsedMovement };
 
 export type StatementFormat = "camt.053" | "cbi" | "csv" | "xlsx";
 

@@ -111,17 +111,28 @@ export interface BankMovementLinkJson extends DeadlineRefJson {
   amount: number;
 }
 
-export interface BankMovementJson {
+/** A statement's movement as read from the bank's file (lib/bank's parsers hand these over, whatever the format). */
+export interface ParsedMovement {
+  /** 'YYYY-MM-DD' (data contabile). */
+  bookingDate: string;
+  /** 'YYYY-MM-DD' (data valuta). */
+  valueDate: string | null;
+  /** Integer cents, signed: > 0 money in (accredito), < 0 money out (addebito). */
+  amount: number;
+  /** Causale / remittance info, whitespace collapsed, ≤ 1000 chars. */
+  description: string;
+  counterpartyName: string | null;
+  /** Upper case, no spaces. */
+  counterpartyIban: string | null;
+  /** The bank's own reference (camt: AcctSvcrRef, else NtryRef/EndToEndId; CBI: riferimento banca). */
+  reference: string | null;
+}
+
+/** A stored movement: what the file said, the account, its state and what it pays. */
+export interface BankMovementJson extends ParsedMovement {
   id: number;
   version: number;
   bankAccount: { id: number; toString: string };
-  bookingDate: string;
-  valueDate: string | null;
-  amount: number;
-  description: string;
-  counterpartyName: string | null;
-  counterpartyIban: string | null;
-  reference: string | null;
   state: BankMovementState;
   links: BankMovementLinkJson[];
 }

@@ -6,19 +6,11 @@
  * Nothing is sent and nothing in the mailbox is read or changed.
  */
 import "server-only";
-import { ImapFlow } from "imapflow";
-import nodemailer from "nodemailer";
 import type { ConnectionCheckJson } from "@/lib/schemas/sdi-channel";
+import { imapClient, MAIL_CONNECT_TIMEOUT_MS, smtpTransport, type MailServerSettings } from "./mail-clients";
 
-export interface MailServerToCheck {
-  host: string;
-  port: number;
-  secure: boolean;
-  user: string;
-  password: string;
-}
-
-const TIMEOUT_MS = 10_000;
+/** A server as typed in the settings form, checked before it is saved. */
+export type MailServerToCheck = MailServerSettings;
 
 type Failure = { code?: string; responseCode?: number; response?: string; message?: string; authenticationFailed?: boolean; responseText?: string };
 
@@ -59,15 +51,7 @@ function missing(server: "SMTP" | "IMAP", s: MailServerToCheck): ConnectionCheck
 export async function checkSmtp(s: MailServerToCheck): Promise<ConnectionCheckJson> {
   const skip = missing("SMTP", s);
   if (skip) return skip;
-  const transport = nodemailer.createTransport({
-    host: s.host,
-    port: s.port,
-    secure: s.secure,
-    auth: { user: s.user, pass: s.password },
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-  });
+  const transport = smtpTransport(s, MAIL_CONNECT_TIMEOUT_MS);
   try {
     await transport.verify();
     return { server: "SMTP", ok: true, message: "SMTP: connessione riuscita" };
@@ -82,18 +66,7 @@ export async function checkSmtp(s: MailServerToCheck): Promise<ConnectionCheckJs
 export async function checkImap(s: MailServerToCheck): Promise<ConnectionCheckJson> {
   const skip = missing("IMAP", s);
   if (skip) return skip;
-  const client = new ImapFlow({
-    host: s.host,
-    port: s.port,
-    secure: s.secure,
-    auth: { user: s.user, pass: s.password },
-    logger: false,
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-    disableAutoIdle: true,
-  });
-  client.on("error", () => {}); // reported by connect()'s rejection
+  const client = imapClient(s, { socketTimeoutMs: MAIL_CONNECT_TIMEOUT_MS, disableAutoIdle: true });
   try {
     await client.connect();
     await client.logout();

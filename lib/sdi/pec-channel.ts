@@ -17,18 +17,9 @@
  * Timeouts: 10 s to connect and greet (a dead server fails the job, the next run tries again).
  */
 import "server-only";
-import nodemailer from "nodemailer";
-import { ImapFlow } from "imapflow";
 import { simpleParser, type Attachment, type ParsedMail } from "mailparser";
+import { imapClient, smtpTransport, type MailServerSettings } from "./mail-clients";
 import { type InboundFile, type InboundMessage, type PollResult, type SdiChannel, type SdiSendInput, SdiPermanentError, SdiTemporaryError } from "./channel";
-
-export interface MailServerSettings {
-  host: string;
-  port: number;
-  secure: boolean;
-  user: string;
-  password: string;
-}
 
 export interface PecChannelSettings {
   /** The tenant's PEC address (the sender). */
@@ -44,7 +35,6 @@ export const PROCESSED_KEYWORD = "$SdiElaborato";
 /** Subject of the PEC carrying a file to SDI. */
 export const sendSubject = (fileName: string) => `Invio File ${fileName}`;
 
-const TIMEOUT_MS = 10_000;
 /** At most this many messages per poll (the next poll takes the rest). */
 const POLL_BATCH = 200;
 
@@ -131,15 +121,7 @@ export class PecChannel implements SdiChannel {
 
   async send(input: SdiSendInput): Promise<{ providerId: string }> {
     const { smtp } = this.settings;
-    const transport = nodemailer.createTransport({
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.secure,
-      auth: { user: smtp.user, pass: smtp.password },
-      connectionTimeout: TIMEOUT_MS,
-      greetingTimeout: TIMEOUT_MS,
-      socketTimeout: 60_000,
-    });
+    const transport = smtpTransport(smtp, 60_000);
     try {
       const info = await transport.sendMail({
         from: this.settings.pec,
@@ -160,17 +142,7 @@ export class PecChannel implements SdiChannel {
 
   async poll(handle: (message: InboundMessage) => Promise<void>): Promise<PollResult> {
     const { imap } = this.settings;
-    const client = new ImapFlow({
-      host: imap.host,
-      port: imap.port,
-      secure: imap.secure,
-      auth: { user: imap.user, pass: imap.password },
-      logger: false,
-      connectionTimeout: TIMEOUT_MS,
-      greetingTimeout: TIMEOUT_MS,
-    });
-    // a dropped connection is reported by the awaited calls; the event must not crash the process
-    client.on("error", () => {});
+    const client = imapClient(imap);
     await client.connect();
     const result: PollResult = { found: 0, processed: 0, failed: 0 };
     try {
