@@ -63,14 +63,19 @@ export async function search(page: Page, text: string, via: "enter" | "button" =
   else await page.getByRole("button", { name: "Cerca" }).click();
 }
 
-/** 'Rimuovi tutti i filtri', which then goes away. */
+/**
+ * 'Rimuovi tutti i filtri', which then goes away. A save's notice (top-centre) sits over the toolbar and the grid's
+ * header at 1366 px: closed first, or a click there lands on a toast sliding in (lost) or rests on it (which pauses it).
+ */
 export async function removeAllFilters(page: Page) {
+  await closeToasts(page);
   await page.getByRole("button", { name: "Rimuovi tutti i filtri" }).click();
   await expect(page.getByRole("button", { name: "Rimuovi tutti i filtri" })).toHaveCount(0);
 }
 
 /** A text-like column filter: the column's funnel, 'Valore', 'Applica'. */
 export async function filterColumn(page: Page, header: string, value: string) {
+  await closeToasts(page); // the header's funnels are under the notices too (removeAllFilters)
   await page.getByRole("button", { name: `Filtra ${header}`, exact: true }).click();
   await page.getByRole("textbox", { name: "Valore" }).fill(value);
   await page.getByRole("button", { name: "Applica" }).click();
@@ -78,6 +83,7 @@ export async function filterColumn(page: Page, header: string, value: string) {
 
 /** A boolean column filter ('Sì' / 'No'). */
 export async function filterBooleanColumn(page: Page, header: string, label: "Sì" | "No") {
+  await closeToasts(page);
   await page.getByRole("button", { name: `Filtra ${header}`, exact: true }).click();
   await page.getByRole("combobox", { name: "Valore" }).selectOption({ label });
   await page.getByRole("button", { name: "Applica" }).click();
