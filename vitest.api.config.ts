@@ -6,8 +6,8 @@ import path from "node:path";
 //
 // API_SUBSET=1 (npm test sets it on PGlite when the PostgreSQL run follows): on PGlite, only the files whose subject
 // differs on the embedded database. The whole suite runs on PostgreSQL (the production database); the data layer runs
-// on both in the unit step (db/**/*.test.ts); Playwright's servers all run on PGlite (tests/e2e/global-setup.ts), so
-// the embedded database also serves every page and form walked there. What PGlite changes beyond that — one
+// on both in the unit step (db/**/*.test.ts); every page is served on PGlite by the 'pages' file below (Playwright's
+// servers run on PostgreSQL when DATABASE_URL is set, as in CI: tests/e2e/global-setup.ts). What PGlite changes beyond that — one
 // connection in the server's process, no LISTEN/NOTIFY for the session cache, the reminders on an in-process
 // interval, the public demo as shipped — is what these files hit, with every route family called once
 // (bad-input-routes) and the money path (lifecycle, fiscal matrix). The full suite on PGlite: `TEST_DB=pglite npx
