@@ -9,6 +9,7 @@
  */
 import "server-only";
 import type { ActivityPaymentType, ActivityState } from "@/lib/schemas/lookup-enums";
+import { addDays } from "@/lib/fiscal/dates";
 
 /** A change of state: the state, how many days ago, and who made it (0: the tenant's admin, 1: the second user). */
 export interface SeedStateStep {
@@ -204,11 +205,6 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const addDays = (date: string, days: number) => {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
 
 /** Easter Sunday (Gregorian, anonymous algorithm) as 'yyyy-MM-dd'. */
 function easter(year: number): string {

@@ -26,18 +26,13 @@ import { activities, contacts, documentDeadlines, documents, expenses, items, se
 import { buildFatturaPA } from "@/lib/fiscal/xml-builder";
 import type { DocumentRow, FiscalDocument, FiscalSettings } from "@/lib/fiscal/types";
 import { invoiceSchema, type DocumentState } from "@/lib/schemas/invoice";
+import { addDays } from "@/lib/fiscal/dates";
 
 type RowSpec =
   | { product: string; quantity: string }
   | { service: string; quantity: string }
   | { job: string }
   | { text: string; quantity: string; amount: number };
-
-/** 'yyyy-MM-dd' plus `days`. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** The `day` of the month `monthsAgo` months before today's (the month's last day when shorter), never after today. */
 export function dayOfMonthAgo(today: string, monthsAgo: number, day: number): string {

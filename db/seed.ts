@@ -24,7 +24,8 @@ import { DEMO_ACTIVITIES, planTimeEntries, ROSSI_ACTIVITIES, seededRandom, type 
 import { SEED_CONTACTS } from "./seed-contacts";
 import { seedAgenda } from "./seed-agenda";
 import { seedTodos } from "./seed-todos";
-import { addDays, seedDemoDocuments, seedQuotes } from "./seed-documents";
+import { addDays } from "@/lib/fiscal/dates";
+import { seedDemoDocuments, seedQuotes } from "./seed-documents";
 import type { Option } from "@/lib/schemas/entity";
 import { hashPassword } from "@/lib/auth/password";
 import { entryInstants, romeInstant } from "@/lib/rome-time";

@@ -23,14 +23,9 @@ import { convertDocument, createCreditNote } from "./copy";
 import { invoiceEntity } from "./entity";
 import { invoicesGrid } from "./grid";
 import { setDocumentState } from "./set-state";
+import { addDays } from "@/lib/fiscal/dates";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);
-
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 async function refusal(p: Promise<unknown>): Promise<ApiError> {
   const e = await p.then(

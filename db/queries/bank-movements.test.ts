@@ -3,7 +3,6 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { bankAccounts, bankMovementLinks, bankMovements, documentDeadlines, documents, expenses, vatRates } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
-import { ApiError } from "@/lib/errors";
 import { listGrid } from "@/lib/grid/list";
 import { writeCamt053, writeCbi, writeCsv } from "@/lib/bank/testing";
 import type { ParsedMovement } from "@/lib/bank/types";
@@ -20,24 +19,10 @@ import { expenseEntity } from "./expenses";
 import { deadlinesGrid, setDeadlineState } from "./deadlines";
 import { bankMovementsGrid, importStatements, markNoDocument, matchMovement, movementSuggestions, statementHeaders, unmatchMovement } from "./bank-movements";
 import { TenantScope } from "../scope";
+import { addDays } from "@/lib/fiscal/dates";
+import { expectApiError } from "@/tests/support/api-error";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);
-
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-
-async function apiError(p: Promise<unknown>, status: number, message?: string) {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(ApiError);
-  expect((e as ApiError).httpStatus).toBe(status);
-  if (message) expect((e as ApiError).message).toBe(message);
-}
 
 const IBAN = "IT60X0542811101000000123456";
 const OTHER_IBAN = "IT02L1234512345123456789012";
@@ -137,7 +122,7 @@ describe.each(kinds)("Banca: bank movements on %s", (kind) => {
     // the remembered mapping: the headers call offers it, and an import without mapping uses it
     expect(await statementHeaders(a, account.id, { name: "mov.csv", bytes })).toMatchObject({ format: "csv", mapping, complete: true });
     expect(await importStatements(a, account.id, [{ name: "mov.csv", bytes }], null, today)).toMatchObject({ imported: 0, duplicates: 2 });
-    await apiError(importStatements(a, bAccount.id, [{ name: "mov.csv", bytes }], null, today), 404, BANK_MESSAGES.accountNotFound);
+    await expectApiError(importStatements(a, bAccount.id, [{ name: "mov.csv", bytes }], null, today), 404, BANK_MESSAGES.accountNotFound);
   });
 
   it("suggests the deadline whose number and amount match (certain), and matching it pays the deadline and the invoice", async () => {
@@ -160,15 +145,15 @@ describe.each(kinds)("Banca: bank movements on %s", (kind) => {
     expect(row.bankMovement).toEqual({ id: m.id, bookingDate: booked, description: m.description, amount: 122000 });
     expect((await invoiceEntity.get(a, inv.id)).deadlines[0]!.bankMovement).toEqual({ id: m.id, bookingDate: booked, description: m.description, amount: 122000 });
     // matched again: 409; reopening the deadline by hand: refused
-    await apiError(match(m.id, [{ id: d!.id, amount: 122000 }]), 409);
-    await apiError(setDeadlineState(a, d!.id, deadlineStateSchema.parse({ deadlineState: "Da saldare" }), today), 400, BANK_MESSAGES.linkedDeadline);
+    await expectApiError(match(m.id, [{ id: d!.id, amount: 122000 }]), 409);
+    await expectApiError(setDeadlineState(a, d!.id, deadlineStateSchema.parse({ deadlineState: "Da saldare" }), today), 400, BANK_MESSAGES.linkedDeadline);
 
     // unmatch restores exactly; a learned IBAN then points at Rossi
     const undone = await unmatchMovement(a, m.id);
     expect(undone).toMatchObject({ state: "Da abbinare", links: [] });
     expect((await a.find(documentDeadlines, d!.id))).toMatchObject({ deadlineState: "Da saldare", paymentDate: null, amount: 122000 });
     expect((await a.find(documents, inv.id))!.state).toBe("Emessa");
-    await apiError(unmatchMovement(a, m.id), 409, BANK_MESSAGES.alreadyOpen);
+    await expectApiError(unmatchMovement(a, m.id), 409, BANK_MESSAGES.alreadyOpen);
   });
 
   it("the amount expected is the netto a pagare: after the ritenuta, and without the VAT under split payment", async () => {
@@ -195,13 +180,13 @@ describe.each(kinds)("Banca: bank movements on %s", (kind) => {
     const { suggestions } = await movementSuggestions(a, m.id);
     expect(suggestions.find((s) => s.kind === "partial")).toMatchObject({ deadlines: [{ id: d!.id, amount: 20000, open: 61000 }] });
 
-    await apiError(match(m.id, [{ id: d!.id, amount: 30000 }]), 400, BANK_MESSAGES.matchTooMuch(formatEuro(30000), formatEuro(20000)));
+    await expectApiError(match(m.id, [{ id: d!.id, amount: 30000 }]), 400, BANK_MESSAGES.matchTooMuch(formatEuro(30000), formatEuro(20000)));
     const debit = await movementBy("ADDEBITO STRANO");
-    await apiError(match(debit.id, [{ id: d!.id, amount: 61000 }]), 400, BANK_MESSAGES.matchDirectionOut);
+    await expectApiError(match(debit.id, [{ id: d!.id, amount: 61000 }]), 400, BANK_MESSAGES.matchDirectionOut);
     const foreignDeadline = await b.insert(bankMovements, { bankAccountId: bAccount.id, bookingDate: booked, amount: 1, description: "x" });
-    await apiError(match(foreignDeadline.id, [{ id: d!.id, amount: 1 }]), 404, BANK_MESSAGES.notFound);
-    await apiError(matchMovement(b, m.id, matchSchema.parse({ deadlines: [{ id: d!.id, amount: 1 }] }), today), 404, BANK_MESSAGES.notFound);
-    await apiError(match(m.id, [{ id: 2_000_000_000, amount: 1 }]), 404, BANK_MESSAGES.deadlineNotFound);
+    await expectApiError(match(foreignDeadline.id, [{ id: d!.id, amount: 1 }]), 404, BANK_MESSAGES.notFound);
+    await expectApiError(matchMovement(b, m.id, matchSchema.parse({ deadlines: [{ id: d!.id, amount: 1 }] }), today), 404, BANK_MESSAGES.notFound);
+    await expectApiError(match(m.id, [{ id: 2_000_000_000, amount: 1 }]), 404, BANK_MESSAGES.deadlineNotFound);
     expect((await a.find(bankMovements, m.id))!.state).toBe("Da abbinare");
 
     await match(m.id, [{ id: d!.id, amount: 20000 }]);
@@ -245,15 +230,15 @@ describe.each(kinds)("Banca: bank movements on %s", (kind) => {
   it("'Nessun documento', the list by state and account, and another tenant sees nothing", async () => {
     const fee = (await a.list(bankMovements)).find((m) => m.description === "COMMISSIONI")!;
     expect((await markNoDocument(a, fee.id)).state).toBe("Nessun documento");
-    await apiError(markNoDocument(a, fee.id), 409);
-    await apiError(markNoDocument(b, fee.id), 404);
+    await expectApiError(markNoDocument(a, fee.id), 409);
+    await expectApiError(markNoDocument(b, fee.id), 404);
     const list = await listGrid(a, bankMovementsGrid, { addedParams: JSON.stringify({ state: "Nessun documento", bankAccount: account.id }) }, { totals: true });
     expect(list.data.map((r) => r.id)).toEqual([fee.id]);
     expect(list.totals).toEqual({ credit: 0, debit: 150, amount: -150 });
     expect((await unmatchMovement(a, fee.id)).state).toBe("Da abbinare");
     const all = await listGrid(b, bankMovementsGrid, {});
     expect(all.data.every((r) => (r.bankAccount as { id: number }).id === bAccount.id)).toBe(true);
-    await apiError(movementSuggestions(b, fee.id), 404, BANK_MESSAGES.notFound);
+    await expectApiError(movementSuggestions(b, fee.id), 404, BANK_MESSAGES.notFound);
   });
 
   it("with bankAutoMatch on, an import applies the certain suggestions only", async () => {

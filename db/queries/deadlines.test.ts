@@ -3,7 +3,6 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { documentDeadlines, documents, documentStateLogs, expenses, mailOutbox, vatRates } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
-import { ApiError } from "@/lib/errors";
 import { lateInterestCents } from "@/lib/fiscal/late-payment-rates";
 import { listGrid } from "@/lib/grid/list";
 import { readPdf } from "@/tests/support/sample-invoice";
@@ -16,24 +15,10 @@ import { todayInRome } from "@/lib/rome-time";
 import { deadlinesGrid, reminderFormData, sendReminder, setDeadlineState } from "./deadlines";
 import { invoiceEntity } from "@/db/documents/entity";
 import { TenantScope } from "../scope";
+import { addDays } from "@/lib/fiscal/dates";
+import { expectApiError } from "@/tests/support/api-error";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);
-
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-
-async function expectApiError(p: Promise<unknown>, status: number, message?: string) {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(ApiError);
-  expect((e as ApiError).httpStatus).toBe(status);
-  if (message) expect((e as ApiError).message).toBe(message);
-}
 
 describe.each(kinds)("Scadenziario on %s", (kind) => {
   let tdb: TestDatabase;

@@ -13,6 +13,7 @@ import { INVOICE_ACTION_MESSAGES, INVOICE_MESSAGES } from "@/lib/schemas/invoice
 import { type Client, signUpTenant } from "../support/http";
 import { saveIssuer } from "../support/entity-api";
 import { readPdf } from "../support/sample-invoice";
+import { addDays } from "@/lib/fiscal/dates";
 
 const URL = "/api/invoices";
 type Option = { id: number; toString: string };
@@ -20,11 +21,6 @@ type Doc = Record<string, any> & { id: number; version: number };
 
 const today = todayInRome();
 const italian = (iso: string) => iso.split("-").reverse().join("/");
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 const THIS_YEAR = { preset: "Anno in corso" };
 
 describe("conversions and credit notes (invoice life cycle)", () => {
