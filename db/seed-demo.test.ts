@@ -7,14 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { activities, documentDeadlines, documents, expenses, timeEntries } from "@/db/schema";
+import { activities, documentDeadlines, documents, expenses, timeEntries, users } from "@/db/schema";
 import { listGrid } from "@/lib/grid/list";
 import { todayInRome } from "@/lib/rome-time";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
+import { createSeededDatabase } from "@/tests/support/server";
 import { deadlinesGrid } from "./queries/deadlines";
 import { homeData } from "./queries/home";
 import { TenantScope } from "./scope";
-import { seedDemoData, seedDemoTenant } from "./seed";
+import { DEMO_LOGIN, seedDemoTenant, VERDI_LOGIN } from "./seed";
 import { dayOfMonthAgo } from "./seed-documents";
 
 /** The 12 months (yyyy-MM) ending with today's. */
@@ -45,12 +46,14 @@ describe.each(kinds)("the demo's year of business, seeded as of today, on %s", (
   const today = todayInRome();
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(kind, "seeddemo");
+    // a copy of the seeded template: seedDemoData as of today, the same database every test server starts from
+    tdb = await createSeededDatabase(kind, "seeddemo");
     database = await tdb.open();
-    const seeded = await seedDemoData(database.db);
-    adminId = seeded.demo.admin.id;
-    demo = new TenantScope(database.db, seeded.demo.tenant.id, { userId: adminId, roles: seeded.demo.admin.roles });
-    verdi = new TenantScope(database.db, seeded.verdi.tenant.id);
+    const admin = async (username: string) => (await database.db.select().from(users).where(eq(users.username, username)))[0]!;
+    const demoAdmin = await admin(DEMO_LOGIN.username);
+    adminId = demoAdmin.id;
+    demo = new TenantScope(database.db, demoAdmin.tenantId, { userId: adminId, roles: demoAdmin.roles });
+    verdi = new TenantScope(database.db, (await admin(VERDI_LOGIN.username)).tenantId);
   }, 180_000);
   afterAll(async () => {
     await database.close();

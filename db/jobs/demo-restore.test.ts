@@ -12,11 +12,11 @@ import { createTenantWithAdmin } from "@/db/queries/accounts";
 import { contactEntity } from "@/db/queries/contacts";
 import { contacts, tenants, todos, users } from "@/db/schema";
 import { TenantScope } from "@/db/scope";
-import { seedDemoTenant } from "@/db/seed";
 import { rawRows } from "@/lib/grid/query";
 import { todayInRome } from "@/lib/rome-time";
 import { contactSchema } from "@/lib/schemas/contact";
 import { createTestDatabase, type TestDatabase } from "@/tests/support/databases";
+import { createSeededDatabase } from "@/tests/support/server";
 import { DEMO_RESTORE_QUEUE, demoRestoreCron, restoreDemoTenant } from "./demo-restore";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);
@@ -50,9 +50,10 @@ describe.each(kinds)("the nightly demo restore on %s", (kind) => {
   let otherTenant: number;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(kind, "demorestore");
+    // a copy of the seeded template (seedDemoData as of today, the database every test server starts from)
+    tdb = await createSeededDatabase(kind, "demorestore");
     database = await tdb.open();
-    demoId = (await seedDemoTenant(database.db, { today: TODAY })).tenant.id;
+    demoId = (await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.demo, true)))[0]!.id;
     demo = new TenantScope(database.db, demoId, { userId: 0, roles: ROLES });
     const other = await createTenantWithAdmin(database.db, { denomination: "Altra S.r.l.", email: `altra-${kind}@example.it`, firstName: "Aldo", lastName: "Altri", password: "abc12345" });
     otherTenant = other.tenant.id;
