@@ -37,12 +37,14 @@ function seriesKeySql(): SQL {
 
 /**
  * Whether a document can be deleted: never numbered, or the last numbered of its series (its number is the series'
- * counter, which the deletion moves back by one: no gap); any other is corrected by a credit note. The one rule of
- * beforeDelete (isDeletable), of the JSON's `deletable` (the form's 'Elimina') and of the list's column of the same
- * name (the grid's). A function (hoisted): the grid above is declared before this section.
+ * counter, which the deletion moves back by one: no gap); any other is corrected by a credit note. A document sent to
+ * SDI (by the channel or marked by hand) is issued for the law whatever its place in the series: only a credit note
+ * corrects it — unless SDI discarded it (Scartata: for SDI it never existed). The one rule of beforeDelete
+ * (isDeletable), of the JSON's `deletable` (the form's 'Elimina') and of the list's column of the same name (the
+ * grid's). A function (hoisted): the grid above is declared before this section.
  */
 export function deletableSql(): SQL<boolean> {
-  return sql<boolean>`(${outer(documents.number)} is null or ${outer(documents.number)} = (select ${counters.value} from ${counters} where ${counters.tenantId} = ${outer(documents.tenantId)} and ${counters.key} = ${seriesKeySql()}))`;
+  return sql<boolean>`((${outer(documents.sdiState)} is null or ${outer(documents.sdiState)} = 'Scartata') and (${outer(documents.number)} is null or ${outer(documents.number)} = (select ${counters.value} from ${counters} where ${counters.tenantId} = ${outer(documents.tenantId)} and ${counters.key} = ${seriesKeySql()})))`;
 }
 
 /** deletableSql of one document (false for an id the tenant does not have). */

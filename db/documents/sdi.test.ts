@@ -10,7 +10,8 @@ import type { Database } from "@/db/client";
 import { documentSdiEvents, documents, documentStateLogs, mailOutbox, notifications, vatRates } from "@/db/schema";
 import { todayInRome } from "@/lib/rome-time";
 import { contactSchema } from "@/lib/schemas/contact";
-import { invoiceSchema } from "@/lib/schemas/invoice";
+import { INVOICE_MESSAGES, invoiceSchema } from "@/lib/schemas/invoice";
+import type { ApiError } from "@/lib/errors";
 import { writeSdiMessage } from "@/lib/fiscal/sdi-testing";
 import { sdiMessageFileName, type SdiMessageType } from "@/lib/fiscal/sdi-messages";
 import { SDI_ERROR_CODES } from "@/lib/fiscal/sdi-errors";
@@ -22,6 +23,7 @@ import { invoiceEntity } from "./entity";
 import { setDocumentState } from "./set-state";
 import { electronicInvoiceXml } from "./xml";
 import { applySdiMessage, markSentToSdi, nextSdiState } from "./sdi";
+import { isDeletable } from "./numbering";
 
 const kinds = (["pglite", "postgres"] as const).filter((k) => k === "pglite" || process.env.DATABASE_URL);
 const NO_OPTIONS = { previdential: null, paymentCausal: null };
@@ -231,6 +233,21 @@ describe.each(kinds)("SDI receipts on %s", (kind) => {
     const refused = await applySdiMessage(a, { fileName: "ordine.xml", bytes: bytes("<ordine/>"), via: "upload" });
     expect(refused).toMatchObject({ outcome: "refused", file: "ordine.xml" });
     expect((refused as { reason: string }).reason).toMatch(/^Il file non è una notifica SDI: /);
+  });
+
+  it("a document sent to SDI is not deleted, even the last of its series (a credit note corrects it); once discarded it may be", async () => {
+    const inv = await issued(a);
+    expect(await isDeletable(a, inv.id)).toBe(true);
+    await setDocumentState(a, inv.id, "Inviata allo SDI");
+    expect(await isDeletable(a, inv.id)).toBe(false);
+    const refused = await invoiceEntity.remove(a, inv.id).then(() => null, (e: unknown) => e as ApiError);
+    expect([refused?.httpStatus, refused?.message]).toEqual([409, INVOICE_MESSAGES.sentToSdi]);
+    expect((await invoiceEntity.get(a, inv.id)).deletable).toBe(false);
+    await applySdiMessage(a, receipt("NS", inv.file, { errors: [{ code: "00305", description: "IdCodice non valido" }] }));
+    expect((await docOf(a, inv.id)).sdiState).toBe("Scartata");
+    expect(await isDeletable(a, inv.id)).toBe(true);
+    await invoiceEntity.remove(a, inv.id);
+    expect(await a.find(documents, inv.id)).toBeUndefined();
   });
 
   it("'Segna come inviata' by hand sets the SDI state too", async () => {

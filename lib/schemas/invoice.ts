@@ -103,6 +103,7 @@ export const INVOICE_MESSAGES = {
   locked: "Il documento è emesso e non può essere modificato: per correggerlo emettere una nota di credito",
   lockedCreditNote: "La nota di credito è emessa e non può essere modificata: per correggerla emettere una nuova fattura",
   notLast: "Il documento non è l'ultimo della sua serie: per correggerlo emettere una nota di credito",
+  sentToSdi: "Il documento è stato inviato allo SDI: per correggerlo emettere una nota di credito",
   backToDraft: "Un documento numerato non può tornare in Bozza",
   numberedMove: "Il documento è numerato: la serie (tipo, sezionale e anno della data) non può cambiare",
   stateChanged: "Stato aggiornato",
