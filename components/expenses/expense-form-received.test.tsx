@@ -107,4 +107,24 @@ describe("the purchase invoice's form and its received file", () => {
     await user.selectOptions(type, "TD04");
     expect(within(dialog).getByText("Nota di credito: riduce quanto dovuto al fornitore")).toBeTruthy();
   });
+
+  it("a deadline a bank movement paid: amount, state, payment date and ✕ locked, the movement named; the other deadline editable", async () => {
+    const movement = { id: 31, bookingDate: "2026-02-10", description: "PAGAMENTO FORNITORE 88", amount: -61000 };
+    answer = {
+      ...base, documentNumber: "88", taxable: 100000, totalVat: 22000, total: 122000, amountDue: 122000, documentType: "TD01", documentAdjustment: 0, splitPaymentVat: 0, signature: null, supplierWarnings: [],
+      deadlines: [
+        { id: 41, version: 1, contact: supplier, amount: 61000, deadlineDate: "2026-02-10", deadlineState: "Saldato", paymentDate: "2026-02-10", bankAccount: null, description: "", bankMovement: movement },
+        { id: 42, version: 1, contact: supplier, amount: 61000, deadlineDate: "2026-03-10", deadlineState: "Da saldare", paymentDate: null, bankAccount: null, description: "", bankMovement: null },
+      ],
+    };
+    const dialog = await open();
+    const [paid, open2] = within(dialog).getAllByTestId("expense-deadline");
+    expect((within(paid!).getByRole("textbox", { name: "Importo" }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(paid!).getByRole("combobox", { name: "Stato scadenza" }) as HTMLSelectElement).disabled).toBe(true);
+    expect((within(paid!).getByRole("button", { name: "Elimina scadenza 1" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(paid!).getByTestId("deadline-bank-movement").textContent).toContain("PAGAMENTO FORNITORE 88");
+    expect((within(open2!).getByRole("textbox", { name: "Importo" }) as HTMLInputElement).disabled).toBe(false);
+    expect((within(open2!).getByRole("combobox", { name: "Stato scadenza" }) as HTMLSelectElement).disabled).toBe(false);
+    expect((within(open2!).getByRole("button", { name: "Elimina scadenza 2" }) as HTMLButtonElement).disabled).toBe(false);
+  });
 });

@@ -405,10 +405,12 @@ function DeadlinesCard({
       <div className="flex flex-col gap-2" aria-label="Scadenze" role="group">
         {fields.map((f, i) => {
           const state = deadlines[i]?.deadlineState;
+          // paid by a bank movement: amount, state and payment date as the match left them (undone in Banca)
+          const movement = movementOfDeadline(stored, deadlines[i]?.id);
           return (
             <div key={f.id} data-testid="expense-deadline" className="grid grid-cols-1 items-end gap-2 border-b border-gray-100 pb-2 sm:grid-cols-2 md:grid-cols-12">
               <FormField control={form.control} name={`deadlines.${i}.deadlineDate`} label="Data scadenza" required className="md:col-span-3" render={(field) => <DateInput {...field} value={field.value as string | null | undefined} />} />
-              <FormField control={form.control} name={`deadlines.${i}.amount`} label="Importo" required className="md:col-span-2" render={(field) => <MoneyInput {...field} value={field.value as number | string | null | undefined} />} />
+              <FormField control={form.control} name={`deadlines.${i}.amount`} label="Importo" required className="md:col-span-2" render={(field) => <MoneyInput {...field} value={field.value as number | string | null | undefined} disabled={!!movement} />} />
               <FormField
                 control={form.control}
                 name={`deadlines.${i}.deadlineState`}
@@ -419,6 +421,7 @@ function DeadlinesCard({
                   <Select
                     {...field}
                     value={str(field.value)}
+                    disabled={!!movement}
                     options={states.map((v) => ({ value: v, label: v }))}
                     onChange={(e) => {
                       field.onChange(e.target.value);
@@ -428,7 +431,7 @@ function DeadlinesCard({
                   />
                 )}
               />
-              <FormField control={form.control} name={`deadlines.${i}.paymentDate`} label="Data pagamento" className="md:col-span-4" render={(field) => <DateInput {...field} value={field.value as string | null | undefined} disabled={state !== "Saldato"} />} />
+              <FormField control={form.control} name={`deadlines.${i}.paymentDate`} label="Data pagamento" className="md:col-span-4" render={(field) => <DateInput {...field} value={field.value as string | null | undefined} disabled={state !== "Saldato" || !!movement} />} />
               <FormField
                 control={form.control}
                 name={`deadlines.${i}.bankAccount`}
@@ -443,20 +446,18 @@ function DeadlinesCard({
                 variant="ghost"
                 className="justify-self-end md:col-span-1"
                 aria-label={`Elimina scadenza ${i + 1}`}
+                disabled={!!movement}
                 onClick={async () => {
                   if (await confirmDialog(EXPENSE_MESSAGES.deleteDeadline, { danger: true })) remove(i);
                 }}
               >
                 ✕
               </Button>
-              {(() => {
-                const movement = movementOfDeadline(stored, deadlines[i]?.id);
-                return movement ? (
-                  <div className="sm:col-span-2 md:col-span-12">
-                    <PaidByMovement movement={movement} />
-                  </div>
-                ) : null;
-              })()}
+              {movement && (
+                <div className="sm:col-span-2 md:col-span-12">
+                  <PaidByMovement movement={movement} />
+                </div>
+              )}
             </div>
           );
         })}

@@ -9,6 +9,7 @@ import type { ParsedMovement } from "@/lib/bank/types";
 import { contactSchema } from "@/lib/schemas/contact";
 import { deadlineStateSchema } from "@/lib/schemas/deadline";
 import { invoiceSchema } from "@/lib/schemas/invoice";
+import { expenseSchema } from "@/lib/schemas/expense";
 import { BANK_MESSAGES, matchSchema } from "@/lib/schemas/bank-movement";
 import { todayInRome } from "@/lib/rome-time";
 import { formatEuro } from "@/lib/format";
@@ -224,7 +225,16 @@ describe.each(kinds)("Banca: bank movements on %s", (kind) => {
     await match(e.id, [{ id: es.suggestions[0]!.deadlines[0]!.id, amount: 48800 }]);
     expect((await a.list(documentDeadlines, { where: eq(documentDeadlines.expenseId, exp.id) }))[0]).toMatchObject({ deadlineState: "Saldato", paymentDate: booked });
     // the purchase invoice's form shows the movement that paid its deadline
-    expect((await expenseEntity.get(a, exp.id)).deadlines[0]!.bankMovement).toEqual({ id: e.id, bookingDate: booked, description: "PAGAMENTO FORNITORE FA-77", amount: -48800 });
+    const json = await expenseEntity.get(a, exp.id);
+    expect(json.deadlines[0]!.bankMovement).toEqual({ id: e.id, bookingDate: booked, description: "PAGAMENTO FORNITORE FA-77", amount: -48800 });
+    // and keeps it as the match left it: its amount, state and payment date change only by undoing the match
+    const save = (deadlines: unknown[], details = "") => expenseEntity.update(a, exp.id, expenseSchema.parse({ ...json, details, deadlines }));
+    const paid = json.deadlines[0]!;
+    await expectApiError(save([{ ...paid, amount: 40000 }, { ...paid, id: undefined, amount: 8800, deadlineState: "Da saldare", paymentDate: null }]), 400, BANK_MESSAGES.linkedDeadline);
+    await expectApiError(save([{ ...paid, deadlineState: "Da saldare", paymentDate: null }]), 400, BANK_MESSAGES.linkedDeadline);
+    await expectApiError(save([]), 400, BANK_MESSAGES.linkedDeadline);
+    expect((await a.list(documentDeadlines, { where: eq(documentDeadlines.expenseId, exp.id) })).map((d) => [d.id, Number(d.amount), d.deadlineState])).toEqual([[paid.id, 48800, "Saldato"]]);
+    expect((await save(json.deadlines, "Fornitura di marzo")).details).toBe("Fornitura di marzo");
   });
 
   it("'Nessun documento', the list by state and account, and another tenant sees nothing", async () => {

@@ -18,11 +18,12 @@
  * - Duplicate: a copy of the fields and deadlines (reset to 'Da saldare', no payment date), without files.
  */
 import "server-only";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { checkRef, defineEntity, OPTIONS_PAGE, ref, replaceChildRows } from "@/db/entity";
-import { attachments, bankAccounts, contacts, documentDeadlines, expenses, paymentModalities, type Expense } from "@/db/schema";
+import { attachments, bankAccounts, bankMovementLinks, contacts, documentDeadlines, expenses, paymentModalities, type Expense } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
-import { NotFoundError, ValidationError } from "@/lib/errors";
+import { BadRequestError, NotFoundError, ValidationError } from "@/lib/errors";
+import { BANK_MESSAGES } from "@/lib/schemas/bank-movement";
 import { defineGrid } from "@/lib/grid/define";
 import { italianDate, todayInRome } from "@/lib/rome-time";
 import { MAX_ATTACHMENT_BYTES } from "@/lib/schemas/attachment";
@@ -236,7 +237,24 @@ export function savedAmounts(i: Pick<ExpenseInput, "documentType" | "taxable" | 
 /** What the deadlines are scheduled on: the amount due (a credit's, unsigned: to collect from the supplier). */
 const scheduledAmount = (a: ReturnType<typeof savedAmounts>) => (isReceivedCredit(a.documentType) ? -expenseAmountDue(a) : expenseAmountDue(a));
 
+/**
+ * A deadline a bank movement paid (Banca) stays as the match left it — there, with its amount, state and payment
+ * date — until the match is undone in Banca, which restores it exactly (as the Scadenziario's own 'Da saldare' is
+ * refused: db/queries/deadlines.ts). A save that drops or changes it is a 400 naming the way out; the others' fields
+ * and the rest of the invoice stay editable.
+ */
+async function keepBankPaidDeadlines(tx: TenantScope, expenseId: number, given: ExpenseInput["deadlines"]): Promise<void> {
+  const own = await tx.list(documentDeadlines, { where: eq(documentDeadlines.expenseId, expenseId) });
+  if (own.length === 0) return;
+  const linked = new Set((await tx.select({ id: bankMovementLinks.deadlineId }).from(bankMovementLinks).where(inArray(bankMovementLinks.deadlineId, own.map((d) => d.id)))).map((l) => l.id));
+  for (const d of own.filter((o) => linked.has(o.id))) {
+    const kept = given?.find((g) => g.id === d.id);
+    if (!kept || kept.amount !== Number(d.amount) || kept.deadlineState !== d.deadlineState || (kept.paymentDate ?? null) !== d.paymentDate) throw new BadRequestError(BANK_MESSAGES.linkedDeadline);
+  }
+}
+
 async function beforeWrite(tx: TenantScope, input: ExpenseInput, existing: Expense | undefined): Promise<Partial<typeof expenses.$inferInsert>> {
+  if (existing) await keepBankPaidDeadlines(tx, existing.id, input.deadlines);
   // the references first, with their own messages (the declaration's refs are checked again after this hook)
   const contactId = (await checkRef(tx, contacts, input.contact, EXPENSE_MESSAGES.contactUnknown, eq(contacts.isSupplier, true)))!;
   const paymentModalityId = await checkRef(tx, paymentModalities, input.paymentModality, EXPENSE_MESSAGES.paymentModalityUnknown);
