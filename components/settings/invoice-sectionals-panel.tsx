@@ -76,10 +76,11 @@ export function InvoiceSectionalsPanel() {
       ) : rows.length === 0 ? (
         <p className="text-sm text-gray-500">Nessun sezionale</p>
       ) : (
-        // on a phone the table scrolls sideways inside its card, never the dialog
+        // on a phone (below sm) each sectional is a card: its name, then its fields with their labels, then the
+        // buttons — nothing scrolls sideways, in the table or in the dialog
         <div className="overflow-x-auto" data-testid="invoice-sectionals-table">
-          <table className="w-full min-w-[30rem] text-sm">
-            <thead>
+          <table className="w-full text-sm sm:min-w-[30rem]">
+            <thead className="max-sm:hidden">
               <tr className="border-b border-border text-left text-gray-600">
                 <th className="py-1 pr-2 font-medium">Nome</th>
                 <th className="py-1 pr-2 font-medium">Tipologia di clienti</th>
@@ -90,17 +91,34 @@ export function InvoiceSectionalsPanel() {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.id} className="border-b border-border/60" data-testid="invoice-sectional-row">
-                  <td className="py-1.5 pr-2">
+                <tr key={row.id} className="border-b border-border/60 max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-3 max-sm:py-2" data-testid="invoice-sectional-row">
+                  <td className="py-1.5 pr-2 max-sm:w-full max-sm:py-0 max-sm:font-medium">
                     <span className={row.disabled ? "text-gray-500" : undefined}>{row.name}</span>
                     {row.disabled && (
                       <span className="ml-2 rounded bg-gray-200 px-1.5 py-0.5 text-xs font-semibold text-gray-700">{DISABLED_LABEL}</span>
                     )}
                   </td>
-                  <td className="py-1.5 pr-2">{row.typology}</td>
-                  <td className="py-1.5 pr-2">{row.suffix}</td>
-                  <td className="py-1.5 pr-2">{row.defaultSectional ? "Sì" : ""}</td>
-                  <td className="py-1.5 text-right whitespace-nowrap">
+                  <td className="py-1.5 pr-2 max-sm:py-0">
+                    <span className="text-gray-600 sm:hidden">Tipologia di clienti </span>
+                    {row.typology}
+                  </td>
+                  {row.suffix ? (
+                    <td className="py-1.5 pr-2 max-sm:py-0">
+                      <span className="text-gray-600 sm:hidden">Suffisso </span>
+                      {row.suffix}
+                    </td>
+                  ) : (
+                    <td className="py-1.5 pr-2 max-sm:hidden" />
+                  )}
+                  <td className={row.defaultSectional ? "py-1.5 pr-2 max-sm:py-0" : "py-1.5 pr-2 max-sm:hidden"}>
+                    {row.defaultSectional && (
+                      <>
+                        <span className="sm:hidden">Predefinito</span>
+                        <span className="max-sm:hidden">Sì</span>
+                      </>
+                    )}
+                  </td>
+                  <td className="py-1.5 text-right whitespace-nowrap max-sm:ml-auto max-sm:w-full max-sm:py-0">
                     <Button variant="ghost" size="sm" aria-label={`Modifica ${row.name}`} onClick={() => row.id !== undefined && dialog.openEdit(row.id)}>
                       Modifica
                     </Button>

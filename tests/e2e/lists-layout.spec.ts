@@ -247,7 +247,8 @@ test.describe("phone 390×844", () => {
     test.setTimeout(60_000);
     await login(page);
     // a sectional, so that the table is there
-    await post(page, "/api/invoice-sectionals", "invoiceSectional", { name: `Telefono ${Date.now().toString(36)}`, typology: "Tutti", suffix: "TEL" });
+    const sectional = `Telefono ${Date.now().toString(36)}`;
+    await post(page, "/api/invoice-sectionals", "invoiceSectional", { name: sectional, typology: "Tutti", suffix: "TEL" });
     await page.getByTestId("menu-toggle").click();
     await expect(page.getByTestId("side-menu-overlay")).toBeVisible();
     await sideMenu(page).getByRole("button", { name: "Impostazioni" }).click();
@@ -257,13 +258,16 @@ test.describe("phone 390×844", () => {
     const table = dialog.getByTestId("invoice-sectionals-table");
     await expect(table).toBeVisible();
 
-    // nothing of the dialog scrolls sideways but the sectionals' table (inside its own box); the percentages whole
+    // nothing of the dialog scrolls sideways, the sectionals' table included (each sectional a card); the percentages whole
     const sideways = await dialog.evaluate((el) =>
-      [el, ...el.querySelectorAll("*")]
-        .filter((e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth && e.getAttribute("data-testid") !== "invoice-sectionals-table")
-        .map((e) => `${e.tagName} ${e.className}`),
+      [el, ...el.querySelectorAll("*")].filter((e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth).map((e) => `${e.tagName} ${e.className}`),
     );
     expect(sideways).toEqual([]);
+    // a sectional's card: its name, its fields labelled, its buttons, all on the screen
+    const card = dialog.getByTestId("invoice-sectional-row").filter({ hasText: sectional });
+    await expect(card).toContainText("Tipologia di clienti Tutti");
+    await expect(card).toContainText("Suffisso TEL");
+    for (const button of await card.getByRole("button").all()) expect(((await button.boundingBox())!).x + ((await button.boundingBox())!).width).toBeLessThanOrEqual(390);
     const box = await dialog.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, right: el.getBoundingClientRect().right }));
     expect(box.scroll).toBeLessThanOrEqual(box.client);
     expect(box.right).toBeLessThanOrEqual(390);
