@@ -1,17 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { BIANCHI, login, openGrid, rows, ROSSI, sideMenu } from "./support";
+import { atBothWidths, BIANCHI, login, openGrid, rows, ROSSI, sideMenu } from "./support";
 
 /** Screenshots of the page at a desktop and a phone size, for the visual check (test-results/audit-events/, or SCREENSHOT_DIR). */
 async function screenshots(page: Page, name: string) {
-  for (const [w, h] of [
-    [1366, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "test-results/audit-events"}/${name}-${w}x${h}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await atBothWidths(page, (w, h) => page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "test-results/audit-events"}/${name}-${w}x${h}.png` }));
 }
 
 test("Impostazioni › Sicurezza: the admin sees a failed and a successful login; a user without ROLE_ADMIN has no such page", async ({ page, browser }) => {

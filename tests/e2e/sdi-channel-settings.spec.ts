@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { makeTestCertificate } from "@/lib/fiscal/sign-testing";
 import { freePort, startSmtpServer } from "../support/pec-servers";
-import { closeToasts, ROSSI, sideMenu } from "./support";
+import { atBothWidths, closeToasts, ROSSI, sideMenu } from "./support";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "test-results/sdi-channel-settings";
 
@@ -29,19 +29,17 @@ async function openSdiTab(page: Page): Promise<Locator> {
 /** The dialog at a desktop and a phone size: its top, then scrolled to the certificate (the dialog's body scrolls). */
 async function screenshots(page: Page, dialog: Locator, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [
-    [1366, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(300);
-    await dialog.getByText("Casella PEC per lo SDI").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, `${name}-top-${w}x${h}.png`) });
-    await dialog.getByRole("button", { name: "Carica certificato" }).scrollIntoViewIfNeeded();
-    await expect(dialog.getByRole("button", { name: "Carica certificato" })).toBeInViewport();
-    await page.screenshot({ path: path.join(SHOTS, `${name}-bottom-${w}x${h}.png`) });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
+  await atBothWidths(
+    page,
+    async (w, h) => {
+      await dialog.getByText("Casella PEC per lo SDI").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `${name}-top-${w}x${h}.png`) });
+      await dialog.getByRole("button", { name: "Carica certificato" }).scrollIntoViewIfNeeded();
+      await expect(dialog.getByRole("button", { name: "Carica certificato" })).toBeInViewport();
+      await page.screenshot({ path: path.join(SHOTS, `${name}-bottom-${w}x${h}.png`) });
+    },
+    { width: 1366, height: 768 },
+  );
 }
 
 test("Impostazioni › Fatturazione elettronica: PEC settings saved without showing passwords, Prova connessione, the signing certificate", async ({ page }) => {

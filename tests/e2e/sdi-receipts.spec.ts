@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { writeSdiMessage } from "@/lib/fiscal/sdi-testing";
 import { sdiMessageFileName } from "@/lib/fiscal/sdi-messages";
 import { SDI_ERROR_CODES } from "@/lib/fiscal/sdi-errors";
-import { login, search } from "./support";
+import { issuedInvoice, login, search } from "./support";
 
 // Issue 31, SDI receipts in the invoice form as Mario Rossi: two invoices issued and their XML made (the API, as the
 // user's buttons do), a NotificaScarto with two errors and a NotificaMancataConsegna uploaded
@@ -14,19 +14,8 @@ import { login, search } from "./support";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-sdi";
 
-async function issuedInvoice(page: Page, tag: string, n: number): Promise<{ id: number; number: string; file: string }> {
-  const c = await page.request.post("/api/contacts", {
-    multipart: { contact: JSON.stringify({ kind: "COMPANY", companyName: `Cliente ${tag}${n} S.r.l.`, isCustomer: true, vatNumber: "01234567897", address: "Via Roma 1", postalCode: "10121", city: "Torino", province: "TO", sdiCode: "ABC1234", email: "cliente@example.it" }) },
-  });
-  expect(c.status(), await c.text()).toBe(200);
-  const contact = ((await c.json()) as { contact: { id: number; toString: string } }).contact;
-  const vats = ((await (await page.request.get("/api/vat-rates/get-filtered-list")).json()) as { options: { id: number; toString: string }[] }).options;
-  const vat22 = vats.find((v) => v.toString.startsWith("22%"))!;
-  const r = await page.request.post("/api/invoices", {
-    multipart: { invoice: JSON.stringify({ kind: "INVOICE", date: new Date().toISOString().slice(0, 10), state: "Emessa", contact, details: tag, rows: [{ rowType: "GENERICA", description: "Consulenza", quantity: "1", amount: 100000, vat: vat22 }] }) },
-  });
-  expect(r.status(), await r.text()).toBe(200);
-  const invoice = ((await r.json()) as { invoice: { id: number; number: string } }).invoice;
+async function issuedWithXml(page: Page, tag: string, n: number): Promise<{ id: number; number: string; file: string }> {
+  const invoice = await issuedInvoice(page, `${tag}${n}`, tag);
   const x = await page.request.post(`/api/invoices/download-electronic-invoice-xml/${invoice.id}`, { multipart: { xmlOptions: JSON.stringify({ previdential: null, paymentCausal: null }) } });
   expect(x.status(), await x.text()).toBe(200);
   return { ...invoice, file: ((await x.json()) as { filename: string }).filename };
@@ -55,8 +44,8 @@ for (const [name, viewport] of [
     await page.setViewportSize(viewport);
     await login(page);
     const tag = `S${name[0]}${Date.now().toString(36)}`;
-    const discarded = await issuedInvoice(page, tag, 1);
-    const undelivered = await issuedInvoice(page, tag, 2);
+    const discarded = await issuedWithXml(page, tag, 1);
+    const undelivered = await issuedWithXml(page, tag, 2);
     const id = Number(Date.now().toString().slice(-9));
     const ns = writeSdiMessage("NS", {
       fileName: discarded.file,

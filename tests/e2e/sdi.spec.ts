@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { startImapServer, startSmtpServer, type TestImapServer, type TestSmtpServer } from "@/tests/support/pec-servers";
 import { answerWithReceipt, deliverStranger, sentFile, type Mailbox } from "@/tests/support/sdi-stand-in";
-import { closeToasts, login, search } from "./support";
+import { closeToasts, issuedInvoice, login, search } from "./support";
 
 // Issue 31, the PEC channel as Mario Rossi, on real servers started here (smtp-server, dovecot) and the SDI stand-in:
 // the tenant's PEC saved (the API, as Impostazioni › Fatturazione elettronica does: its own walk is
@@ -26,21 +26,6 @@ test.afterAll(async () => {
   await smtp?.stop();
   await imap?.stop();
 });
-
-async function issuedInvoice(page: Page, tag: string): Promise<{ id: number; number: string }> {
-  const c = await page.request.post("/api/contacts", {
-    multipart: { contact: JSON.stringify({ kind: "COMPANY", companyName: `Cliente ${tag} S.r.l.`, isCustomer: true, vatNumber: "01234567897", address: "Via Roma 1", postalCode: "10121", city: "Torino", province: "TO", sdiCode: "ABC1234", email: "cliente@example.it" }) },
-  });
-  expect(c.status(), await c.text()).toBe(200);
-  const contact = ((await c.json()) as { contact: { id: number; toString: string } }).contact;
-  const vats = ((await (await page.request.get("/api/vat-rates/get-filtered-list")).json()) as { options: { id: number; toString: string }[] }).options;
-  const vat22 = vats.find((v) => v.toString.startsWith("22%"))!;
-  const r = await page.request.post("/api/invoices", {
-    multipart: { invoice: JSON.stringify({ kind: "INVOICE", date: new Date().toISOString().slice(0, 10), state: "Emessa", contact, details: tag, rows: [{ rowType: "GENERICA", description: "Consulenza", quantity: "1", amount: 100000, vat: vat22 }] }) },
-  });
-  expect(r.status(), await r.text()).toBe(200);
-  return ((await r.json()) as { invoice: { id: number; number: string } }).invoice;
-}
 
 async function openInvoice(page: Page, tag: string, number: string) {
   await page.goto("/fatture");

@@ -163,3 +163,39 @@ export async function deleteSelectedRows(page: Page) {
   await counter(page, 0);
   await expect(page.getByText("Nessuna riga")).toBeVisible();
 }
+
+/**
+ * An issued invoice (today, 'Emessa', one 1.000,00 row at 22%) to a new customer 'Cliente <customerTag> S.r.l.' with
+ * everything SDI asks of an Italian company (VAT number, address, codice destinatario), made through the API; its
+ * details carry `details`. The SDI walks send it, or make its file and answer it with receipts.
+ */
+export async function issuedInvoice(page: Page, customerTag: string, details = customerTag): Promise<{ id: number; number: string }> {
+  const c = await page.request.post("/api/contacts", {
+    multipart: { contact: JSON.stringify({ kind: "COMPANY", companyName: `Cliente ${customerTag} S.r.l.`, isCustomer: true, vatNumber: "01234567897", address: "Via Roma 1", postalCode: "10121", city: "Torino", province: "TO", sdiCode: "ABC1234", email: "cliente@example.it" }) },
+  });
+  expect(c.status(), await c.text()).toBe(200);
+  const contact = ((await c.json()) as { contact: { id: number; toString: string } }).contact;
+  const vats = ((await (await page.request.get("/api/vat-rates/get-filtered-list")).json()) as { options: { id: number; toString: string }[] }).options;
+  const vat22 = vats.find((v) => v.toString.startsWith("22%"))!;
+  const r = await page.request.post("/api/invoices", {
+    multipart: { invoice: JSON.stringify({ kind: "INVOICE", date: new Date().toISOString().slice(0, 10), state: "Emessa", contact, details, rows: [{ rowType: "GENERICA", description: "Consulenza", quantity: "1", amount: 100000, vat: vat22 }] }) },
+  });
+  expect(r.status(), await r.text()).toBe(200);
+  return ((await r.json()) as { invoice: { id: number; number: string } }).invoice;
+}
+
+/**
+ * The page at the two sizes it is looked at, 1366×768 and a 390×844 phone: `shoot(width, height)` once the layout has
+ * settled at each, then the viewport `after` (the walks' default, 1280×800, unless given).
+ */
+export async function atBothWidths(page: Page, shoot: (width: number, height: number) => Promise<unknown>, after = { width: 1280, height: 800 }) {
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await shoot(width, height);
+  }
+  await page.setViewportSize(after);
+}

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { counter, dismissAlert, field, login, openGrid, rows, search, sideMenu } from "./support";
+import { atBothWidths, counter, dismissAlert, field, login, openGrid, rows, search, sideMenu } from "./support";
 
 /** The last mail the server "sent" to `to` (MAIL_OUTBOX_DIR of the test server). */
 function lastMailTo(to: string): { subject: string; text: string } {
@@ -18,15 +18,7 @@ function lastMailTo(to: string): { subject: string; text: string } {
 
 /** Screenshots of the page at a desktop and a phone size, for the visual check (test-results/users/). */
 async function screenshots(page: Page, name: string) {
-  for (const [w, h] of [
-    [1366, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/users/${name}-${w}x${h}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await atBothWidths(page, (w, h) => page.screenshot({ path: `test-results/users/${name}-${w}x${h}.png` }));
 }
 
 const menuGroup = (page: Page, label: string) => sideMenu(page).getByTestId("menu-group").getByText(label, { exact: true });
