@@ -26,7 +26,7 @@
  * - several Stmt in one file (several days) are read in order; Stmt of different IBANs refuse the file.
  */
 import { XmlDocument } from "libxml2-wasm";
-import { SAFE_PARSE_OPTIONS } from "@/lib/fiscal/xsd";
+import { decodeEntities, localName, SAFE_PARSE_OPTIONS } from "@/lib/fiscal/xsd";
 import { parseCents, MoneyError } from "@/lib/money";
 import { collapse, description, ibanOrNull, isIsoDate, nameOrNull, referenceOrNull } from "./normalize";
 import { MAX_STATEMENT_BYTES, StatementRefusedError, type ParsedMovement, type ParsedStatement } from "./types";
@@ -105,14 +105,6 @@ export function checkCamtXml(bytes: Uint8Array, notCamt: (root: string, ns: stri
 
 // ---- a minimal tree of an XML libxml2 has already checked (well formed, no DTD)
 
-const ENTITY_RE = /&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g;
-const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
-function decodeEntities(s: string): string {
-  if (s.indexOf("&") < 0) return s;
-  return s.replace(ENTITY_RE, (_, e: string) =>
-    e[0] === "#" ? String.fromCodePoint(e[1] === "x" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : NAMED[e],
-  );
-}
 /** A leaf's raw content: entities decoded outside CDATA sections, comments and processing instructions dropped. */
 function leafText(raw: string): string {
   if (raw.indexOf("<") < 0) return decodeEntities(raw);
@@ -126,10 +118,6 @@ function leafText(raw: string): string {
   }
   return out + decodeEntities(raw.slice(last));
 }
-const localName = (qname: string) => {
-  const i = qname.indexOf(":");
-  return i < 0 ? qname : qname.slice(i + 1);
-};
 
 /** The '>' closing the tag opened at `lt` (a '>' inside a quoted attribute value does not close it). */
 function tagEnd(xml: string, lt: number): number {

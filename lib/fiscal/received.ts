@@ -15,7 +15,7 @@ import { XmlDocument } from "libxml2-wasm";
 import { parseDecimal, toCents, type Cents } from "@/lib/money";
 import { deadlinesFromReceived } from "./deadlines";
 import { FATTURAPA_NAMESPACE } from "./xml-builder";
-import { SAFE_PARSE_OPTIONS, validateDocument } from "./xsd";
+import { decodeEntities, localName, SAFE_PARSE_OPTIONS, validateDocument } from "./xsd";
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
@@ -282,19 +282,6 @@ const REPEATED = new Set([
   "DatiDDT", "RiferimentoNumeroLinea", "DettaglioLinee", "CodiceArticolo", "AltriDatiGestionali", "DatiRiepilogo",
   "DatiPagamento", "DettaglioPagamento", "Allegati", "RiferimentoFase",
 ]);
-
-const ENTITY_RE = /&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g;
-const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
-function decodeEntities(s: string): string {
-  if (s.indexOf("&") < 0) return s;
-  return s.replace(ENTITY_RE, (_, e: string) =>
-    e[0] === "#" ? String.fromCodePoint(e[1] === "x" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : NAMED[e],
-  );
-}
-const localName = (qname: string) => {
-  const i = qname.indexOf(":");
-  return i < 0 ? qname : qname.slice(i + 1);
-};
 
 /**
  * Minimal tree reader for XML that libxml2 has already checked (well-formed, schema-valid, no

@@ -23,6 +23,23 @@ const DSIG_FILE = "xmldsig-core-schema.xsd";
 /** Parse options for untrusted input: no network, no entity substitution, no DTD loading. */
 export const SAFE_PARSE_OPTIONS = ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE;
 
+// The text readers of an XML libxml2 has checked (received invoices, bank statements) walk it by hand: these two are
+// what such a reader needs of XML itself.
+const ENTITY_RE = /&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g;
+const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+/** Text with the five predefined entities and character references decoded (a DTD's own entities are refused before). */
+export function decodeEntities(s: string): string {
+  if (s.indexOf("&") < 0) return s;
+  return s.replace(ENTITY_RE, (_, e: string) =>
+    e[0] === "#" ? String.fromCodePoint(e[1] === "x" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : NAMED[e],
+  );
+}
+/** An element's name without its namespace prefix ('ns2:Ntry' → 'Ntry'). */
+export const localName = (qname: string) => {
+  const i = qname.indexOf(":");
+  return i < 0 ? qname : qname.slice(i + 1);
+};
+
 /** The folder of the committed schemas (lib/fiscal/xsd, beside this module or under the working directory) holding `file`. */
 export function xsdDir(file: string = SCHEMA_FILE): string {
   const candidates = [
