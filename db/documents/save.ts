@@ -243,8 +243,8 @@ export async function beforeDelete(tx: TenantScope, row: Document): Promise<void
   // a numbered document's counter is locked first: the rule then reads a value no issue or deletion can move
   const key = row.number !== null ? seriesKey(row) : null;
   const current = key !== null ? await lockCounter(tx, key) : 0;
-  if (row.sdiState !== null && row.sdiState !== "Scartata") throw new ApiError(409, INVOICE_MESSAGES.sentToSdi);
-  if (!(await isDeletable(tx, row.id))) throw new ApiError(409, INVOICE_MESSAGES.notLast);
+  // deletableSql decides; the document's SDI state only picks the words of the refusal
+  if (!(await isDeletable(tx, row.id))) throw new ApiError(409, row.sdiState !== null && row.sdiState !== "Scartata" ? INVOICE_MESSAGES.sentToSdi : INVOICE_MESSAGES.notLast);
   if (key !== null) await setCounter(tx, key, current - 1);
   for (const r of await tx.list(documentRows, { where: eq(documentRows.documentId, row.id) })) if (r.invoicedActivityId !== null) await unmark(tx, r);
 }

@@ -18,9 +18,9 @@
  * - Duplicate: a copy of the fields and deadlines (reset to 'Da saldare', no payment date), without files.
  */
 import "server-only";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { checkRef, defineEntity, OPTIONS_PAGE, ref, replaceChildRows } from "@/db/entity";
-import { attachments, bankAccounts, bankMovementLinks, contacts, documentDeadlines, expenses, paymentModalities, type Expense } from "@/db/schema";
+import { attachments, bankAccounts, contacts, documentDeadlines, expenses, paymentModalities, type Expense } from "@/db/schema";
 import type { TenantScope } from "@/db/scope";
 import { BadRequestError, NotFoundError, ValidationError } from "@/lib/errors";
 import { BANK_MESSAGES } from "@/lib/schemas/bank-movement";
@@ -244,10 +244,11 @@ const scheduledAmount = (a: ReturnType<typeof savedAmounts>) => (isReceivedCredi
  * and the rest of the invoice stay editable.
  */
 async function keepBankPaidDeadlines(tx: TenantScope, expenseId: number, given: ExpenseInput["deadlines"]): Promise<void> {
-  const own = await tx.list(documentDeadlines, { where: eq(documentDeadlines.expenseId, expenseId) });
-  if (own.length === 0) return;
-  const linked = new Set((await tx.select({ id: bankMovementLinks.deadlineId }).from(bankMovementLinks).where(inArray(bankMovementLinks.deadlineId, own.map((d) => d.id)))).map((l) => l.id));
-  for (const d of own.filter((o) => linked.has(o.id))) {
+  // one read: the invoice's deadlines that a link names (the link's unique (tenant_id, deadline_id) index)
+  const paid = await tx.list(documentDeadlines, {
+    where: and(eq(documentDeadlines.expenseId, expenseId), sql`exists (select 1 from bank_movement_links l where l.tenant_id = ${documentDeadlines.tenantId} and l.deadline_id = ${documentDeadlines.id})`),
+  });
+  for (const d of paid) {
     const kept = given?.find((g) => g.id === d.id);
     if (!kept || kept.amount !== Number(d.amount) || kept.deadlineState !== d.deadlineState || (kept.paymentDate ?? null) !== d.paymentDate) throw new BadRequestError(BANK_MESSAGES.linkedDeadline);
   }
